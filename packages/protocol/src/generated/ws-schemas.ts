@@ -921,7 +921,10 @@ export const resultSchema = {
   "then": {
     "required": [
       "error"
-    ]
+    ],
+    "properties": {
+      "error": true
+    }
   }
 } as const;
 
