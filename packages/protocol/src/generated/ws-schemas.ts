@@ -808,12 +808,16 @@ export const registerSchema = {
         "type": "object",
         "additionalProperties": false,
         "required": [
+          "run_id",
           "task_id",
           "attempt",
           "dispatch_id",
           "state"
         ],
         "properties": {
+          "run_id": {
+            "$ref": "common.schema.json#/$defs/uuid"
+          },
           "task_id": {
             "$ref": "common.schema.json#/$defs/uuid"
           },

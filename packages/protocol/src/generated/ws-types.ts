@@ -290,6 +290,7 @@ export interface RuntimeContext {
 }
 
 export interface InflightTask {
+  run_id: string;
   task_id: string;
   attempt: number;
   dispatch_id: string;

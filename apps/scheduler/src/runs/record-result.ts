@@ -1,0 +1,180 @@
+import { bindParameters, pinnedWorker, readySuccessors, runOutcome, type NodeOutput, type NodeState } from '@drover/engine';
+import type { ResultPayload } from '@drover/protocol';
+import type { Database, Kysely, Selectable, Transaction } from '@drover/store';
+import { hrNow } from '../hr-clock.ts';
+import type { RunGraphCache } from './run-graph-cache.ts';
+
+type TaskRow = Selectable<Database['tasks']>;
+
+/** An in-flight attempt that must be told to stop because its run ended. */
+export interface CancelOrder {
+  taskId: string;
+  runId: string;
+  attempt: number;
+  workerId: string;
+}
+
+/** What happened to a result: applied now (`ok`), seen before (`duplicate`) or fenced off (`stale`). */
+export interface ResultOutcome {
+  status: 'ok' | 'duplicate' | 'stale';
+  /** Nodes made ready by this result. */
+  readied: number;
+  /** In-flight attempts to cancel (the run failed). */
+  cancel: CancelOrder[];
+  /** Final run status when this result ended the run. */
+  runStatus?: 'succeeded' | 'failed';
+}
+
+const nothing = (status: ResultOutcome['status']): ResultOutcome => ({ status, readied: 0, cancel: [] });
+
+/** Latest attempt of each node. */
+function latestAttempts(tasks: TaskRow[]): Map<string, TaskRow> {
+  const latest = new Map<string, TaskRow>();
+  for (const t of tasks) {
+    const prev = latest.get(t.node_id);
+    if (!prev || t.attempt > prev.attempt) latest.set(t.node_id, t);
+  }
+  return latest;
+}
+
+/**
+ * Record one attempt's result in one transaction: fence it (run, task, attempt, dispatch id and worker must match
+ * an in-flight attempt), store it, bind output ports into newly ready successors, and settle the run. The run row
+ * is locked first, so results of one run are applied one at a time and a join never misses its last input.
+ */
+export async function recordResult(
+  db: Kysely<Database>,
+  graphs: RunGraphCache,
+  workerId: string,
+  p: ResultPayload,
+  receivedAt: number,
+): Promise<ResultOutcome> {
+  return db.transaction().execute(async (tx) => {
+    const run = await tx.selectFrom('runs').select(['id', 'tenant', 'status']).where('id', '=', p.run_id).forUpdate().executeTakeFirst();
+    if (!run) return nothing('stale');
+    const task = await tx.selectFrom('tasks').selectAll().where('id', '=', p.task_id).forUpdate().executeTakeFirst();
+    if (!task || task.run_id !== p.run_id || task.node_id !== p.node_id || task.attempt !== p.attempt) return nothing('stale');
+    if (task.dispatch_id !== p.dispatch_id || task.worker_id !== workerId) return nothing('stale');
+    if (task.status === 'succeeded' || task.status === 'failed') return nothing('duplicate');
+    if (task.status !== 'dispatched' && task.status !== 'running') return nothing('stale');
+
+    const results = p.results ?? {};
+    const error = p.status === 'failed' ? (p.error ?? { code: 'E.RUNNER.FAILURE', message: 'failed without an error' }) : null;
+    await tx
+      .updateTable('tasks')
+      .set({
+        status: p.status,
+        results: (results),
+        error: error ?? null,
+        started_at: task.started_at ?? new Date(p.timings.started_at),
+        acked_at: task.acked_at ?? new Date(),
+        finished_at: new Date(),
+        ack_deadline: null,
+        timings: ({ ...(task.timings as object), resultAt: receivedAt, completedAt: hrNow(), workerMs: p.timings.duration_ms }),
+      })
+      .where('id', '=', task.id)
+      .execute();
+    await tx
+      .insertInto('run_events')
+      .values({
+        tenant: run.tenant,
+        run_id: run.id,
+        node_id: task.node_id,
+        attempt: task.attempt,
+        type: p.status === 'succeeded' ? 'node.succeeded' : 'node.failed',
+        payload: (error ? { workerId, error } : { workerId }),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    if (run.status !== 'queued' && run.status !== 'running') return nothing('ok');
+
+    const tasks = await tx.selectFrom('tasks').selectAll().where('run_id', '=', run.id).execute();
+    const latest = latestAttempts(tasks);
+    const state = new Map<string, NodeState>([...latest].map(([id, t]) => [id, t.status as NodeState]));
+
+    if (p.status === 'failed') {
+      const cancel = await failRun(tx, run, latest, {
+        code: error!.code,
+        message: error!.message,
+        nodeId: task.node_id,
+        ...(error!.step ? { step: error!.step } : {}),
+      });
+      return { status: 'ok', readied: 0, cancel, runStatus: 'failed' };
+    }
+
+    const graph = await graphs.get(tx, run.id);
+    const outputs = new Map<string, NodeOutput>();
+    for (const [id, t] of latest) {
+      if (t.status === 'succeeded') {
+        outputs.set(id, { parameters: t.parameters as Record<string, unknown>, results: (t.results ?? {}) as Record<string, unknown> });
+      }
+    }
+    let readied = 0;
+    for (const nodeId of readySuccessors(graph, task.node_id, state)) {
+      const next = latest.get(nodeId)!;
+      const parameters = bindParameters(graph, nodeId, outputs);
+      let pinned: string | undefined;
+      try {
+        pinned = pinnedWorker(parameters);
+      } catch (err) {
+        const cancel = await failRun(tx, run, latest, { code: 'E.WORKFLOW.RESOURCE_CONFLICT', message: (err as Error).message, nodeId });
+        return { status: 'ok', readied, cancel, runStatus: 'failed' };
+      }
+      await tx
+        .updateTable('tasks')
+        .set({
+          status: 'ready',
+          parameters: (parameters),
+          pinned_worker_id: pinned ?? null,
+          ready_at: new Date(),
+          timings: ({ readyAt: hrNow() }),
+        })
+        .where('id', '=', next.id)
+        .where('status', '=', 'pending')
+        .execute();
+      state.set(nodeId, 'ready');
+      readied++;
+    }
+    const outcome = runOutcome(state);
+    if (outcome === 'succeeded') {
+      await tx.updateTable('runs').set({ status: 'succeeded', finished_at: new Date(), updated_at: new Date() }).where('id', '=', run.id).execute();
+      await tx
+        .insertInto('run_events')
+        .values({ tenant: run.tenant, run_id: run.id, type: 'run.succeeded', payload: {} })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return { status: 'ok', readied, cancel: [], runStatus: 'succeeded' };
+    }
+    return { status: 'ok', readied, cancel: [] };
+  });
+}
+
+/** Fail the run, cancel its unfinished nodes, and list the in-flight attempts whose workers must be told. */
+async function failRun(
+  tx: Transaction<Database>,
+  run: { id: string; tenant: string },
+  latest: Map<string, TaskRow>,
+  error: { code: string; message: string; nodeId: string; step?: string },
+): Promise<CancelOrder[]> {
+  await tx
+    .updateTable('runs')
+    .set({ status: 'failed', error: (error), finished_at: new Date(), updated_at: new Date() })
+    .where('id', '=', run.id)
+    .execute();
+  const open = [...latest.values()].filter((t) => ['pending', 'ready', 'dispatched', 'running'].includes(t.status));
+  if (open.length > 0) {
+    await tx
+      .updateTable('tasks')
+      .set({ status: 'cancelled', finished_at: new Date(), error: ({ code: 'E.RUN.CANCELLED', message: `run failed at node ${error.nodeId}` }) })
+      .where('id', 'in', open.map((t) => t.id))
+      .execute();
+  }
+  await tx
+    .insertInto('run_events')
+    .values({ tenant: run.tenant, run_id: run.id, type: 'run.failed', payload: (error) })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return open
+    .filter((t) => (t.status === 'dispatched' || t.status === 'running') && t.worker_id)
+    .map((t) => ({ taskId: t.id, runId: t.run_id, attempt: t.attempt, workerId: t.worker_id! }));
+}
