@@ -7,7 +7,7 @@ export const WORKER_ERROR_CODES = {
   'E.RUNNER.NO_HANDLER': 'No installed package provides this node type at this version.',
   'E.WORKER.BUSY': 'The worker is at max_parallel; the scheduler requeues the attempt.',
   'E.WORKER.DRAINING': 'The worker is draining and takes no new work; the scheduler requeues the attempt.',
-  'E.RESOURCE.NOT_FOUND': 'A resource reference names nothing this worker holds for this run.',
+  'E.WORKER.NO_BROWSER': 'A node asked for a browser on a worker that loaded no Playwright package.',
   'E.PKG.LOAD_FAILED': 'An installed package could not be loaded (bad entrypoint or handler table).',
 } as const;
 

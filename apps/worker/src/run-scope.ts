@@ -8,8 +8,8 @@ import { WorkerError } from './errors.ts';
 /** The worker's RunScope: per-run browser contexts from the pool and per-run resource tables. */
 export function createRunScope(resources: RunResourceTable, browsers: BrowserPool | undefined, log: Logger): RunScope {
   const noBrowser: BrowserAccess = {
-    context: () => Promise.reject(new WorkerError('E.RESOURCE.NOT_FOUND', 'this worker has no browser (no Playwright package loaded)')),
-    newPage: () => Promise.reject(new WorkerError('E.RESOURCE.NOT_FOUND', 'this worker has no browser (no Playwright package loaded)')),
+    context: () => Promise.reject(new WorkerError('E.WORKER.NO_BROWSER', 'this worker has no browser (no Playwright package loaded)')),
+    newPage: () => Promise.reject(new WorkerError('E.WORKER.NO_BROWSER', 'this worker has no browser (no Playwright package loaded)')),
   };
   return {
     browser: (runId) => browsers?.forRun(runId) ?? noBrowser,

@@ -11,7 +11,8 @@ export const CWX_ERROR_CODES = {
   'E.CWX.RATIO_EXCEEDED': 'An entry, or the whole archive, expands beyond the allowed compression ratio.',
   'E.CWX.UNSAFE_ENTRY':
     'An entry name or type is unsafe: `..`, absolute path, drive letter, backslash, control character, symlink or device.',
-  'E.CWX.DUPLICATE_ENTRY': 'Two entries resolve to the same path (also case-insensitively), or a file shadows a directory.',
+  'E.CWX.DUPLICATE_ENTRY':
+    'Two entries resolve to the same path (also case-insensitively), or a file shadows a directory.',
   'E.CWX.UNSUPPORTED_ENTRY': 'An entry is encrypted or uses a compression method other than stored or deflate.',
   'E.CWX.ENTRY_CORRUPT': 'An entry fails its CRC check or inflates to a size other than the one its header declares.',
   'E.CWX.MANIFEST_MISSING': 'The package has no `manifest.json` at its root.',

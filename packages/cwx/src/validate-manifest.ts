@@ -15,8 +15,8 @@ export interface ValidateManifestOptions {
   files?: Iterable<string>;
 }
 
-// ajv-formats is CommonJS; under NodeNext its default import is the module object, whose `default` is the plugin.
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+// ajv-formats is CommonJS: under NodeNext its default import is `module.exports`, whose `default` is the plugin.
+const addFormats = addFormatsModule.default;
 
 let compiled: ValidateFunction<PackageManifest> | undefined;
 
@@ -82,7 +82,8 @@ export function validateManifest(value: unknown, options: ValidateManifestOption
 
   (manifest.resources ?? []).forEach((resource, i) => {
     const reason = unsafeEntryReason(resource.path);
-    if (reason !== undefined) throw invalid(`/resources/${i}/path`, `unsafe resource path "${resource.path}": ${reason}`);
+    if (reason !== undefined)
+      throw invalid(`/resources/${i}/path`, `unsafe resource path "${resource.path}": ${reason}`);
   });
 
   if (options.files !== undefined) checkFiles(manifest, new Set(options.files));
@@ -105,9 +106,13 @@ function checkFiles(manifest: PackageManifest, files: ReadonlySet<string>): void
     const present =
       resource.type === 'file' ? files.has(resource.path) : [...files].some((file) => file.startsWith(prefix));
     if (!present) {
-      throw new CwxError('E.CWX.RESOURCE_MISSING', `${resource.type} resource "${resource.path}" is not in the package`, {
-        details: { pointer: `/resources/${i}/path`, path: resource.path, type: resource.type },
-      });
+      throw new CwxError(
+        'E.CWX.RESOURCE_MISSING',
+        `${resource.type} resource "${resource.path}" is not in the package`,
+        {
+          details: { pointer: `/resources/${i}/path`, path: resource.path, type: resource.type },
+        },
+      );
     }
   });
 }

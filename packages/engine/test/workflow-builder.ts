@@ -23,7 +23,7 @@ export function testNode(n: number, extra: Partial<WorkflowNode> = {}): Workflow
 export function workflow(nodes: number[], edges: Array<[number, number]>, edgeBase = 1000): WorkflowDefinition {
   return {
     id: uid(999_999),
-    nodes: nodes.map((n) => testNode(n)),
+    nodes: nodes.map((n) => testNode(n)) as WorkflowDefinition['nodes'],
     edges: edges.map(([a, b], i) => ({ id: uid(edgeBase + i), source: { node: uid(a), port: 'out' }, target: { node: uid(b), port: 'in' } })),
   };
 }

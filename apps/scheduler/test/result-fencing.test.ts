@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DispatchPayload, Frame } from '@drover/protocol';
+import { RawWorkerSocket, createTestStore, testDialects } from '@drover/testing';
+import { startScheduler, WORKER_TOKEN, type TestScheduler } from './scheduler-harness.ts';
+
+const echoNode = (id: string, value: unknown) => ({
+  id,
+  type: 'test.echo',
+  package: { name: 'drover.test', version: '0.1.0' },
+  parameters: { value },
+  ui: { inputPorts: [{ key: 'value', binding: { path: 'parameters.value' } }], outputPorts: [{ key: 'value', binding: { path: 'results.value' } }] },
+});
+
+describe.each(testDialects())('dispatch and result fencing on %s (raw worker socket)', (dialect) => {
+  let store: Awaited<ReturnType<typeof createTestStore>>;
+  let s: TestScheduler;
+  let w: RawWorkerSocket;
+  beforeAll(async () => {
+    store = await createTestStore(dialect);
+    s = await startScheduler(store, { ackTimeoutMs: 5000 });
+    w = await RawWorkerSocket.open(s.wsUrl, WORKER_TOKEN, `fence-${dialect}`);
+    await w.register([{ name: 'drover.test', version: '0.1.0', nodes: ['test.echo'] }], 1);
+  });
+  afterAll(async () => {
+    w?.close();
+    await s?.close();
+    await store?.dispose();
+  });
+
+  const resultFor = (d: DispatchPayload, value: unknown, over: Partial<DispatchPayload> = {}) =>
+    w.frame(
+      'result',
+      {
+        run_id: d.run_id,
+        task_id: d.task_id,
+        node_id: d.node_id,
+        attempt: over.attempt ?? d.attempt,
+        dispatch_id: over.dispatch_id ?? d.dispatch_id,
+        status: 'succeeded',
+        results: { value },
+        timings: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), duration_ms: 1 },
+      },
+      { requestAck: true },
+    );
+  const ackOf = async (f: Frame) => (await w.next((x) => x.type === 'ack' && x.ack?.for === f.id)).payload as { status: string };
+
+  it('dispatches after commit, binds ports, records a result once and fences stale ones', async () => {
+    const a = crypto.randomUUID();
+    const b = crypto.randomUUID();
+    const created = await s.client.createRun({
+      workflow: {
+        id: crypto.randomUUID(),
+        nodes: [echoNode(a, 'from-a'), echoNode(b, 'unbound')],
+        edges: [{ id: crypto.randomUUID(), source: { node: a, port: 'value' }, target: { node: b, port: 'value' } }],
+      },
+    });
+
+    const d1 = (await w.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>;
+    expect(d1.payload).toMatchObject({ run_id: created.id, node_id: a, attempt: 1, parameters: { value: 'from-a' }, node: { type: 'test.echo' } });
+    // Before the ACK the API shows the dispatch as pending, with its id and deadline.
+    const pending = (await s.client.getRun(created.id)).nodes[0]!;
+    expect(pending).toMatchObject({ status: 'dispatched', pendingAck: true, dispatchId: d1.payload.dispatch_id, workerId: w.workerId });
+    expect(pending.ackDeadline).not.toBeNull();
+
+    w.send(w.frame('ack', { status: 'ok' }, { ackFor: d1.id }));
+    await expect.poll(async () => (await s.client.getRun(created.id)).nodes[0]!.status).toBe('running');
+
+    // Wrong dispatch id and wrong attempt: fenced off, nothing recorded.
+    const wrongDispatch = resultFor(d1.payload, 'x', { dispatch_id: crypto.randomUUID() });
+    w.send(wrongDispatch);
+    expect(await ackOf(wrongDispatch)).toEqual({ status: 'stale' });
+    const wrongAttempt = resultFor(d1.payload, 'x', { attempt: 2 });
+    w.send(wrongAttempt);
+    expect(await ackOf(wrongAttempt)).toEqual({ status: 'stale' });
+    expect((await s.client.getRun(created.id)).nodes[0]!.status).toBe('running');
+
+    const good = resultFor(d1.payload, 'from-a');
+    w.send(good);
+    expect(await ackOf(good)).toEqual({ status: 'ok' });
+    // The same frame again (a resend) and the same result in a new frame (a duplicate delivery).
+    w.send(good);
+    expect(await ackOf(good)).toEqual({ status: 'duplicate' });
+    const again = resultFor(d1.payload, 'something else');
+    w.send(again);
+    expect(await ackOf(again)).toEqual({ status: 'duplicate' });
+
+    // The successor got the value through the port binding, and was dispatched exactly once.
+    const d2 = (await w.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>;
+    expect(d2.payload).toMatchObject({ node_id: b, parameters: { value: 'from-a' } });
+    w.send(w.frame('ack', { status: 'ok' }, { ackFor: d2.id }));
+    const last = resultFor(d2.payload, 'from-b');
+    w.send(last);
+    expect(await ackOf(last)).toEqual({ status: 'ok' });
+
+    const run = await s.client.getRun(created.id);
+    expect(run.status).toBe('succeeded');
+    expect(run.nodes.map((n) => n.results)).toEqual([{ value: 'from-a' }, { value: 'from-b' }]);
+    expect(w.frames.filter((f) => f.type === 'cmd.dispatch')).toEqual([]);
+    const events = await store.db.selectFrom('run_events').select(['type', 'node_id']).where('run_id', '=', created.id).execute();
+    expect(events.filter((e) => e.type === 'node.succeeded')).toHaveLength(2);
+  });
+
+  it('fails the node with the worker code when the worker refuses a dispatch it has no handler for', async () => {
+    const a = crypto.randomUUID();
+    const created = await s.client.createRun({ workflow: { id: crypto.randomUUID(), nodes: [echoNode(a, 1)], edges: [] } });
+    const d = (await w.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>;
+    w.send(w.frame('ack', { status: 'ok' }, { ackFor: d.id }));
+    const refusal = w.frame(
+      'command.error',
+      { command_id: d.id, command_type: 'cmd.dispatch', run_id: d.payload.run_id, task_id: d.payload.task_id, attempt: 1, dispatch_id: d.payload.dispatch_id, code: 'E.RUNNER.NO_HANDLER', message: 'no handler' },
+      { requestAck: true },
+    );
+    w.send(refusal);
+    expect(await ackOf(refusal)).toEqual({ status: 'ok' });
+    const run = await s.client.waitForRun(created.id, { timeoutMs: 5000 });
+    expect(run).toMatchObject({ status: 'failed', error: { code: 'E.RUNNER.NO_HANDLER', nodeId: a } });
+  });
+
+  it('resends an unacknowledged dispatch with the same frame id', async () => {
+    const slow = await startScheduler(store, { ackTimeoutMs: 100 });
+    try {
+      const r = await RawWorkerSocket.open(slow.wsUrl, WORKER_TOKEN, `resend-${dialect}`);
+      await r.register([{ name: 'drover.test', version: '0.2.0', nodes: ['test.echo'] }], 1);
+      await slow.client.createRun({ workflow: { id: crypto.randomUUID(), nodes: [{ ...echoNode(crypto.randomUUID(), 1), package: { name: 'drover.test', version: '0.2.0' } }], edges: [] } });
+      const first = await r.next((f) => f.type === 'cmd.dispatch');
+      const second = await r.next((f) => f.type === 'cmd.dispatch', 3000);
+      expect(second.id).toBe(first.id);
+      r.close();
+    } finally {
+      await slow.close();
+    }
+  });
+});
