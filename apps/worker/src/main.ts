@@ -55,9 +55,16 @@ const runner = new Runner({
   runIdleMs: config.runIdleMs,
   feedback: (p) => session?.feedback(p),
 });
-session = new WorkerSession({ config, registry, runner, runtime, log });
+session = new WorkerSession({
+  config,
+  registry,
+  runner,
+  runtime,
+  log,
+  // Supervisors, the demo and tests wait for this line.
+  onRegistered: () => process.stdout.write(`DROVER_WORKER_REGISTERED ${config.workerId}\n`),
+});
 session.start();
-session.registered.then(() => process.stdout.write(`DROVER_WORKER_REGISTERED ${config.workerId}\n`));
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -27,6 +27,8 @@ export interface WorkerSessionOptions {
   runner: Runner;
   runtime: RuntimeContext;
   log: Logger;
+  /** Called after every acknowledged register (first connect and each reconnect). */
+  onRegistered?: (sessionId: string) => void;
 }
 
 /**
@@ -217,6 +219,7 @@ export class WorkerSession {
         this.heartbeat.unref();
         this.o.log.info({ sessionId: w.session_id, packages: this.o.registry.packages().length }, 'registered with scheduler');
         this.registeredOnce?.();
+        this.o.onRegistered?.(w.session_id);
       },
       () => undefined,
     );

@@ -26,8 +26,10 @@ export interface ClientOptions {
   token?: string;
 }
 
-/** Request body of `POST /api/v1/runs`. */
-export type CreateRunRequest = NonNullable<paths['/api/v1/runs']['post']['requestBody']>['content']['application/json'];
+/** Request body of `POST /api/v1/runs`; `workflow` is any object here (the scheduler validates it). */
+export type CreateRunRequest = Omit<NonNullable<paths['/api/v1/runs']['post']['requestBody']>['content']['application/json'], 'workflow'> & {
+  workflow: object;
+};
 
 /** A small typed client for the scheduler REST API (Node 20's fetch). */
 export class DroverClient {

@@ -85,6 +85,8 @@ export interface RunTable {
   status: RunStatus;
   /** Client-chosen key; unique per tenant so a retried submission returns the first run. */
   idempotency_key: string | null;
+  /** sha256 of the canonical submitted body; a replay with the same key must match it. */
+  request_hash: string | null;
   error: NullableJsonObjectColumn;
   created_at: CreatedAt;
   started_at: NullableTimestamp;

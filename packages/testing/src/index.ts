@@ -1,0 +1,8 @@
+export { createTestStore, type TestStore } from './test-store.ts';
+export { testDialects, type TestDialect } from './test-dialects.ts';
+export { startExampleSite, EXAMPLE_PAGE, type ExampleSite } from './example-site.ts';
+export { RawWorkerSocket } from './raw-worker-socket.ts';
+export { startWorkerProcess, type WorkerProcess, type WorkerProcessOptions } from './worker-process.ts';
+export { linearWorkflow, type LinearStep } from './linear-workflow.ts';
+export { installBuiltPackages, readManifest } from './node-packages.ts';
+export { repoRoot } from './repo-root.ts';
