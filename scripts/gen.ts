@@ -137,6 +137,9 @@ async function generate(): Promise<Map<string, string>> {
     const ast = await openapiTS(new URL(`file://${apiFile}`), { exportType: true, alphabetize: true });
     files.set('packages/api/src/generated/openapi.ts', banner('docs/api/v1/openapi.yaml') + '\n' + astToString(ast));
   }
+  // ── Error codes ──────────────────────────────────────────────────────────────────────────────────────────
+  const { errorsMarkdown } = await import('./error-registry.ts');
+  files.set('docs/errors.md', errorsMarkdown());
   return files;
 }
 

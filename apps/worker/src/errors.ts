@@ -8,6 +8,7 @@ export const WORKER_ERROR_CODES = {
   'E.WORKER.BUSY': 'The worker is at max_parallel; the scheduler requeues the attempt.',
   'E.WORKER.DRAINING': 'The worker is draining and takes no new work; the scheduler requeues the attempt.',
   'E.WORKER.NO_BROWSER': 'A node asked for a browser on a worker that loaded no Playwright package.',
+  'E.CONFIG.INVALID': 'A configuration variable is missing or malformed; the message names it.',
   'E.PKG.LOAD_FAILED': 'An installed package could not be loaded (bad entrypoint or handler table).',
 } as const;
 

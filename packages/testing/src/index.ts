@@ -6,3 +6,4 @@ export { startWorkerProcess, type WorkerProcess, type WorkerProcessOptions } fro
 export { linearWorkflow, type LinearStep } from './linear-workflow.ts';
 export { installBuiltPackages, readManifest } from './node-packages.ts';
 export { repoRoot } from './repo-root.ts';
+export { startSchedulerProcess, type SchedulerProcess } from './scheduler-process.ts';
