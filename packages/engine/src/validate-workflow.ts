@@ -10,7 +10,9 @@ const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugi
 const WF = workflowSchema.$id;
 
 interface Validators {
-  shell: ValidateFunction;
+  /** One validator per top-level property, with node and edge items left open. */
+  top: Map<string, ValidateFunction>;
+  required: readonly string[];
   node: ValidateFunction;
   edge: ValidateFunction;
 }
@@ -34,12 +36,21 @@ function validators(): Validators {
   shellSchema.$id = WF.replace(/\.schema\.json$/, '.shell.schema.json');
   shellSchema.properties.nodes.items = true;
   shellSchema.properties.edges.items = true;
+  ajv.addSchema(shellSchema);
+  const top = new Map(
+    Object.keys(shellSchema.properties).map((key) => [key, ajv.getSchema(`${shellSchema.$id}#/properties/${key}`)!] as const),
+  );
   compiled = {
-    shell: ajv.compile(shellSchema),
+    top,
+    required: workflowSchema.required,
     node: ajv.getSchema(`${WF}#/$defs/node`)!,
     edge: ajv.getSchema(`${WF}#/$defs/edge`)!,
   };
   return compiled;
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function schemaProblem(prefix: string, err: ErrorObject | undefined): WorkflowProblem {
@@ -72,9 +83,21 @@ export type WorkflowValidation =
  */
 export function validateWorkflow(input: unknown): WorkflowValidation {
   const v = validators();
-  if (!v.shell(input)) return { ok: false, problems: [schemaProblem('', v.shell.errors?.[0])] };
-  const doc = input as { nodes: unknown[]; edges: unknown[] };
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, problems: [{ code: 'E.WORKFLOW.SCHEMA', pointer: '', message: 'must be an object' }] };
+  }
+  // Top level: every unknown, missing or invalid property is its own problem.
   const problems: WorkflowProblem[] = [];
+  for (const [key, value] of Object.entries(input)) {
+    const validate = v.top.get(key);
+    if (!validate) problems.push({ code: 'E.WORKFLOW.SCHEMA', pointer: `/${escapePointer(key)}`, message: 'is not an allowed property' });
+    else if (!validate(value)) problems.push(schemaProblem(`/${key}`, validate.errors?.[0]));
+  }
+  for (const key of v.required) {
+    if (!Object.hasOwn(input, key)) problems.push({ code: 'E.WORKFLOW.SCHEMA', pointer: `/${key}`, message: 'is required' });
+  }
+  const raw = input as { nodes?: unknown; edges?: unknown };
+  const doc = { nodes: Array.isArray(raw.nodes) ? raw.nodes : [], edges: Array.isArray(raw.edges) ? raw.edges : [] };
 
   const nodes = new Map<string, { node: WorkflowNode; index: number }>();
   const ids = new Map<string, string>();

@@ -54,6 +54,12 @@ describe('validateWorkflow', () => {
     expect(problems({ ...workflow([1], []), extra: true })).toEqual(['E.WORKFLOW.SCHEMA /extra']);
     expect(problems({ id: uid(1), edges: [] })).toEqual(['E.WORKFLOW.SCHEMA /nodes']);
     expect(problems('nope')).toEqual(['E.WORKFLOW.SCHEMA ']);
+    expect(problems({ id: 'nope', nodes: [], extra: 1 })).toEqual([
+      'E.WORKFLOW.SCHEMA /id',
+      'E.WORKFLOW.SCHEMA /nodes',
+      'E.WORKFLOW.SCHEMA /extra',
+      'E.WORKFLOW.SCHEMA /edges',
+    ]);
     const wf = workflow([1, 2], []);
     delete (wf.nodes[1] as { type?: string }).type;
     expect(problems(wf)).toEqual(['E.WORKFLOW.SCHEMA /nodes/1/type']);
