@@ -6,7 +6,7 @@ import type { PackageManifest } from '@drover/cwx';
 import { createTestStore, installBuiltPackages, linearWorkflow, startWorkerProcess, testDialects, type WorkerProcess } from '@drover/testing';
 import { startScheduler, WORKER_TOKEN, type TestScheduler } from './scheduler-harness.ts';
 
-describe.each(testDialects())('a worker process killed mid-attempt, on %s', (dialect) => {
+describe.each(testDialects())('worker processes going away mid-attempt, on %s', (dialect) => {
   let store: Awaited<ReturnType<typeof createTestStore>>;
   let s: TestScheduler;
   let tmp: string;
@@ -52,5 +52,16 @@ describe.each(testDialects())('a worker process killed mid-attempt, on %s', (dia
     expect(lost).toMatchObject({ status: 'cancelled', worker_id: first.workerId, error: { code: 'E.DISPATCH.WORKER_LOST' } });
     const workersNow = await s.client.listWorkers();
     expect(workersNow.workers.find((w) => w.id === first.workerId)).toMatchObject({ status: 'offline', connected: false });
+    for (const w of workers.splice(0)) await w.stop();
+  });
+
+  it('lets a worker stopped with SIGTERM finish its attempt and deliver the result before it exits', async () => {
+    const w = await startWorkerProcess({ schedulerUrl: s.wsUrl, token: WORKER_TOKEN, workerId: `graceful-${dialect}`, packagesDir, dataDir: join(tmp, 'c') });
+    const created = await s.client.createRun({ workflow: linearWorkflow(manifest, [{ type: 'test.sleep', parameters: { ms: 1000 } }]) });
+    await expect.poll(async () => (await s.client.getRun(created.id)).nodes[0]!.workerId, { timeout: 10_000 }).toBe(w.workerId);
+    expect(await w.stop()).toBe(0);
+    const run = await s.client.getRun(created.id);
+    expect(run.status).toBe('succeeded');
+    expect(run.nodes[0]).toMatchObject({ status: 'succeeded', attempt: 1, workerId: w.workerId });
   });
 });

@@ -26,6 +26,8 @@ export interface WorkerConfig {
   chromiumPath: string;
   /** A run's browser context and resources are released after it has had no attempt here for this long. Env `DROVER_RUN_IDLE_MS`. @default 60000 */
   runIdleMs: number;
+  /** On SIGTERM, how long to let running attempts finish and their results be acknowledged. Env `DROVER_SHUTDOWN_GRACE_MS`. @default 10000 */
+  shutdownGraceMs: number;
   /** Reconnect backoff bounds (full jitter). @default 200 and 5000 */
   reconnectMinMs: number;
   reconnectMaxMs: number;
@@ -87,6 +89,7 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     labels: Object.freeze(labels(env.DROVER_LABELS)),
     chromiumPath: env.DROVER_CHROMIUM_PATH || '/usr/bin/chromium',
     runIdleMs: int(env, 'DROVER_RUN_IDLE_MS', 60_000, 100, 86_400_000),
+    shutdownGraceMs: int(env, 'DROVER_SHUTDOWN_GRACE_MS', 10_000, 0, 3_600_000),
     reconnectMinMs: int(env, 'DROVER_RECONNECT_MIN_MS', 200, 10, 60_000),
     reconnectMaxMs: int(env, 'DROVER_RECONNECT_MAX_MS', 5000, 10, 600_000),
     logLevel: env.DROVER_LOG_LEVEL || 'info',

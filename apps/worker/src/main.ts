@@ -71,8 +71,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'worker stopping');
+    log.info({ signal, running: runner.size() }, 'worker stopping: draining');
     void (async () => {
+      // Take no new work, let running attempts finish and their results be acknowledged, then leave.
+      session!.drain();
+      const deadline = Date.now() + config.shutdownGraceMs;
+      while ((runner.size() > 0 || session!.pendingFrames() > 0) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      if (runner.size() > 0) log.warn({ running: runner.size() }, 'shutdown grace period over; aborting running attempts');
       await session!.stop();
       await runner.close();
       await browsers?.close();

@@ -84,6 +84,11 @@ export class WorkerSession {
     }
   }
 
+  /** Results and other frames sent but not yet acknowledged by the scheduler. */
+  pendingFrames(): number {
+    return this.outbox.unacknowledged().length;
+  }
+
   /** Stop taking new work; finish what runs. */
   drain(): void {
     this.draining = true;
