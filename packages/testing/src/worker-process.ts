@@ -90,6 +90,11 @@ export async function startWorkerProcess(o: WorkerProcessOptions, timeoutMs = 30
       await exited;
     },
   };
-  await nextRegistration();
+  try {
+    await nextRegistration();
+  } catch (err) {
+    await proc.kill(); // never leave a worker reconnecting forever behind a failed start
+    throw err;
+  }
   return proc;
 }

@@ -1,4 +1,4 @@
-import type { Database, Kysely } from '@drover/store';
+import { sql, type Database, type Kysely } from '@drover/store';
 import { hrNow } from '../hr-clock.ts';
 
 /**
@@ -34,7 +34,7 @@ export async function requeueTasks(db: Kysely<Database>, taskIds: readonly strin
       status: 'ready' as const,
       parameters: (t.parameters),
       pinned_worker_id: t.pinned_worker_id,
-      ready_at: new Date(),
+      ready_at: sql<Date>`now()`,
       timings: ({ readyAt: hrNow() }),
     }));
     await tx.insertInto('tasks').values(fresh).execute();

@@ -1,5 +1,5 @@
 import { validateWorkflow, WorkflowGraph, bindParameters } from '@drover/engine';
-import type { Database, Kysely } from '@drover/store';
+import { sql, type Database, type Kysely } from '@drover/store';
 import { ApiError } from '../errors.ts';
 import { hrNow } from '../hr-clock.ts';
 import { canonicalHash } from './canonical-json.ts';
@@ -77,7 +77,7 @@ export async function createRun(db: Kysely<Database>, graphs: RunGraphCache, inp
               attempt: 1,
               status: ready ? ('ready' as const) : ('pending' as const),
               parameters: (ready ? bindParameters(graph, node.id, new Map()) : (node.parameters ?? {})),
-              ready_at: ready ? new Date() : null,
+              ready_at: ready ? sql<Date>`now()` : null,
               timings: (ready ? { readyAt: now } : {}),
             };
           }),

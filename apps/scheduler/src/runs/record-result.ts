@@ -1,6 +1,6 @@
 import { bindParameters, pinnedWorker, readySuccessors, runOutcome, type NodeOutput, type NodeState } from '@drover/engine';
 import type { ResultPayload } from '@drover/protocol';
-import type { Database, Kysely, Selectable, Transaction } from '@drover/store';
+import { sql, type Database, type Kysely, type Selectable, type Transaction } from '@drover/store';
 import { hrNow } from '../hr-clock.ts';
 import type { RunGraphCache } from './run-graph-cache.ts';
 
@@ -126,7 +126,7 @@ export async function recordResult(
           status: 'ready',
           parameters: (parameters),
           pinned_worker_id: pinned ?? null,
-          ready_at: new Date(),
+          ready_at: sql<Date>`now()`,
           timings: ({ readyAt: hrNow() }),
         })
         .where('id', '=', next.id)
