@@ -100,6 +100,79 @@ describe.each(testDialects())('dispatch and result fencing on %s (raw worker soc
     expect(events.filter((e) => e.type === 'node.succeeded')).toHaveLength(2);
   });
 
+  it('makes a join ready exactly once when its inputs finish at the same time on two workers', async () => {
+    const pkg = { name: 'drover.test', version: '0.3.0' };
+    const sockets = await Promise.all(
+      ['left', 'right'].map(async (side) => {
+        const r = await RawWorkerSocket.open(s.wsUrl, WORKER_TOKEN, `join-${side}-${dialect}`);
+        await r.register([{ name: pkg.name, version: pkg.version, nodes: ['test.echo'] }], 1);
+        return r;
+      }),
+    );
+    /** The next dispatch on any of the sockets, with the socket that got it. */
+    const nextDispatch = async (timeoutMs = 5000): Promise<[RawWorkerSocket, Frame<'cmd.dispatch'>]> => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        for (const r of sockets) {
+          const i = r.frames.findIndex((f) => f.type === 'cmd.dispatch');
+          if (i >= 0) return [r, r.frames.splice(i, 1)[0] as Frame<'cmd.dispatch'>];
+        }
+        if (Date.now() > until) throw new Error('no dispatch');
+        await new Promise((res) => setTimeout(res, 10));
+      }
+    };
+    const [a, b, c, d] = [0, 1, 2, 3].map(() => crypto.randomUUID()) as [string, string, string, string];
+    const join = {
+      ...echoNode(d, null),
+      package: pkg,
+      parameters: {},
+      ui: {
+        inputPorts: [
+          { key: 'left', binding: { path: 'parameters.left' } },
+          { key: 'right', binding: { path: 'parameters.right' } },
+        ],
+        outputPorts: [{ key: 'value', binding: { path: 'results.value' } }],
+      },
+    };
+    const e = (from: string, to: string, port: string) => ({ id: crypto.randomUUID(), source: { node: from, port: 'value' }, target: { node: to, port } });
+    const created = await s.client.createRun({
+      workflow: {
+        id: crypto.randomUUID(),
+        nodes: [{ ...echoNode(a, 'A'), package: pkg }, { ...echoNode(b, 'B'), package: pkg }, { ...echoNode(c, 'C'), package: pkg }, join],
+        edges: [e(a, b, 'value'), e(a, c, 'value'), e(b, d, 'left'), e(c, d, 'right')],
+      },
+    });
+    const finish = (r: RawWorkerSocket, f: Frame<'cmd.dispatch'>, value: unknown) => {
+      r.send(r.frame('ack', { status: 'ok' }, { ackFor: f.id }));
+      const d0 = f.payload;
+      r.send(
+        r.frame(
+          'result',
+          { run_id: d0.run_id, task_id: d0.task_id, node_id: d0.node_id, attempt: d0.attempt, dispatch_id: d0.dispatch_id, status: 'succeeded', results: { value }, timings: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), duration_ms: 1 } },
+          { requestAck: true },
+        ),
+      );
+    };
+    const [ra, da] = await nextDispatch();
+    finish(ra, da, 'A');
+    const [r1, first] = await nextDispatch();
+    const [r2, second] = await nextDispatch();
+    expect(r1).not.toBe(r2); // one branch on each worker
+    expect([first.payload.node_id, second.payload.node_id].sort()).toEqual([b, c].sort());
+    const valueOf = (f: Frame<'cmd.dispatch'>) => (f.payload.node_id === b ? 'from-b' : 'from-c');
+    // Both branches report at the same moment, on two sockets: two concurrent result transactions.
+    finish(r1, first, valueOf(first));
+    finish(r2, second, valueOf(second));
+    const [rd, dd] = await nextDispatch();
+    expect(dd.payload).toMatchObject({ node_id: d, parameters: { left: 'from-b', right: 'from-c' } });
+    finish(rd, dd, 'D');
+    const run = await s.client.waitForRun(created.id, { timeoutMs: 5000 });
+    expect(run.status).toBe('succeeded');
+    await new Promise((res) => setTimeout(res, 200));
+    expect(sockets.flatMap((r) => r.frames.filter((f) => f.type === 'cmd.dispatch'))).toEqual([]);
+    for (const r of sockets) r.close();
+  });
+
   it('fails the node with the worker code when the worker refuses a dispatch it has no handler for', async () => {
     const a = crypto.randomUUID();
     const created = await s.client.createRun({ workflow: { id: crypto.randomUUID(), nodes: [echoNode(a, 1)], edges: [] } });

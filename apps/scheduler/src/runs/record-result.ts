@@ -4,7 +4,8 @@ import { sql, type Database, type Kysely, type Selectable, type Transaction } fr
 import { hrNow } from '../hr-clock.ts';
 import type { RunGraphCache } from './run-graph-cache.ts';
 
-type TaskRow = Selectable<Database['tasks']>;
+/** What result handling needs of every attempt of the run (no jsonb: runs can be large). */
+type TaskState = Pick<Selectable<Database['tasks']>, 'id' | 'run_id' | 'node_id' | 'attempt' | 'status' | 'worker_id'>;
 
 /** An in-flight attempt that must be told to stop because its run ended. */
 export interface CancelOrder {
@@ -28,8 +29,8 @@ export interface ResultOutcome {
 const nothing = (status: ResultOutcome['status']): ResultOutcome => ({ status, readied: 0, cancel: [] });
 
 /** Latest attempt of each node. */
-function latestAttempts(tasks: TaskRow[]): Map<string, TaskRow> {
-  const latest = new Map<string, TaskRow>();
+function latestAttempts(tasks: TaskState[]): Map<string, TaskState> {
+  const latest = new Map<string, TaskState>();
   for (const t of tasks) {
     const prev = latest.get(t.node_id);
     if (!prev || t.attempt > prev.attempt) latest.set(t.node_id, t);
@@ -88,7 +89,7 @@ export async function recordResult(
       .execute();
     if (run.status !== 'queued' && run.status !== 'running') return nothing('ok');
 
-    const tasks = await tx.selectFrom('tasks').selectAll().where('run_id', '=', run.id).execute();
+    const tasks = await tx.selectFrom('tasks').select(['id', 'run_id', 'node_id', 'attempt', 'status', 'worker_id']).where('run_id', '=', run.id).execute();
     const latest = latestAttempts(tasks);
     const state = new Map<string, NodeState>([...latest].map(([id, t]) => [id, t.status as NodeState]));
 
@@ -103,14 +104,16 @@ export async function recordResult(
     }
 
     const graph = await graphs.get(tx, run.id);
+    const ready = readySuccessors(graph, task.node_id, state);
+    // Outputs are read only for the nodes that feed the successors made ready now.
+    const feeding = [...new Set(ready.flatMap((id) => graph.predecessors(id)))].map((id) => latest.get(id)!.id);
     const outputs = new Map<string, NodeOutput>();
-    for (const [id, t] of latest) {
-      if (t.status === 'succeeded') {
-        outputs.set(id, { parameters: t.parameters as Record<string, unknown>, results: (t.results ?? {}) as Record<string, unknown> });
-      }
+    if (feeding.length > 0) {
+      const rows = await tx.selectFrom('tasks').select(['node_id', 'parameters', 'results']).where('id', 'in', feeding).execute();
+      for (const r of rows) outputs.set(r.node_id, { parameters: r.parameters as Record<string, unknown>, results: (r.results ?? {}) as Record<string, unknown> });
     }
     let readied = 0;
-    for (const nodeId of readySuccessors(graph, task.node_id, state)) {
+    for (const nodeId of ready) {
       const next = latest.get(nodeId)!;
       const parameters = bindParameters(graph, nodeId, outputs);
       let pinned: string | undefined;
@@ -153,7 +156,7 @@ export async function recordResult(
 async function failRun(
   tx: Transaction<Database>,
   run: { id: string; tenant: string },
-  latest: Map<string, TaskRow>,
+  latest: Map<string, TaskState>,
   error: { code: string; message: string; nodeId: string; step?: string },
 ): Promise<CancelOrder[]> {
   await tx
