@@ -1,7 +1,7 @@
 /** Every store error code, with the one-line meaning that docs/errors.md repeats. */
 export const STORE_ERROR_CODES = {
   'E.STORE.DATA_DIR_LOCKED': 'Another live Drover process holds the lock on this PGlite data directory.',
-  'E.STORE.MIGRATION_FAILED': 'A schema migration failed; the database was left at the last migration that succeeded.',
+  'E.STORE.MIGRATION_FAILED': 'A schema migration failed; every migration of that attempt was rolled back.',
   'E.STORE.CONNECT_FAILED': 'The database could not be opened or reached (PostgreSQL URL or PGlite data directory).',
   'E.STORE.BAD_OPTIONS': 'The store options are invalid (e.g. an unsupported URL scheme or schema name).',
 } as const;
