@@ -10,6 +10,7 @@ import { SCHEDULER_ERROR_CODES } from '../apps/scheduler/src/errors.ts';
 import { WORKER_ERROR_CODES } from '../apps/worker/src/errors.ts';
 import { BROWSER_POOL_ERROR_CODES } from '../apps/worker/src/browser-pool.ts';
 import { RUN_RESOURCE_ERROR_CODES } from '../apps/worker/src/run-resources.ts';
+import { CLI_ERROR_CODES } from '../apps/cli/src/cli-error.ts';
 
 /** One registered code. */
 export interface RegisteredCode {
@@ -39,6 +40,7 @@ export function errorRegistries(): Array<{ title: string; codes: RegisteredCode[
     { title: 'Browser pool (apps/worker)', codes: plain('apps/worker/src/browser-pool.ts', BROWSER_POOL_ERROR_CODES) },
     { title: 'Run resources (apps/worker)', codes: plain('apps/worker/src/run-resources.ts', RUN_RESOURCE_ERROR_CODES) },
     { title: 'Playwright nodes (packages/node-playwright)', codes: plain('packages/node-playwright/src/errors.ts', PLAYWRIGHT_ERROR_CODES) },
+    { title: 'The drover command (apps/cli)', codes: plain('apps/cli/src/cli-error.ts', CLI_ERROR_CODES) },
     { title: 'Test package nodes (drover.test)', codes: plain('packages/testing/cwx/drover-test/src/errors.ts', TEST_PACKAGE_ERROR_CODES) },
   ];
 }
