@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './repo-root.ts';
+import { stopChild } from './stop-child.ts';
 
 /** A scheduler running as a real child process. */
 export interface SchedulerProcess {
@@ -49,13 +50,6 @@ export async function startSchedulerProcess(env: Record<string, string>, timeout
     baseUrl: `http://127.0.0.1:${port}`,
     wsUrl: `ws://127.0.0.1:${port}/ws/worker`,
     output: () => out,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
-      const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-      const code = await exited;
-      clearTimeout(t);
-      return code;
-    },
+    stop: () => stopChild(child, exited),
   };
 }

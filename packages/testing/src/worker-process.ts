@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './repo-root.ts';
+import { stopChild } from './stop-child.ts';
 
 /** A worker running as a real child process. */
 export interface WorkerProcess {
@@ -76,14 +77,7 @@ export async function startWorkerProcess(o: WorkerProcessOptions, timeoutMs = 30
     workerId: o.workerId,
     output: () => out,
     nextRegistration,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
-      const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-      const code = await exited;
-      clearTimeout(t);
-      return code;
-    },
+    stop: () => stopChild(child, exited),
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGKILL');
