@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RawWorkerSocket, createTestStore, testDialects } from '@drover/testing';
+import { TokenStore } from '../src/auth/token-store.ts';
 import { startScheduler, WORKER_TOKEN, type TestScheduler } from './scheduler-harness.ts';
 
 describe.each(testDialects())('worker protocol on %s', (dialect) => {
@@ -81,5 +82,27 @@ describe.each(testDialects())('worker protocol on %s', (dialect) => {
     w.send({ ...w.frame('heartbeat', { state: 'idle', running: 0 }), sender: { role: 'worker', id: 'someone-else' } });
     expect((await w.next((f) => f.type === 'error')).payload).toMatchObject({ code: 'E.WS.UNEXPECTED_MESSAGE' });
     w.close();
+  });
+
+  it('keeps tenants apart: a worker id of one tenant cannot be taken by a worker of another', async () => {
+    await new TokenStore(store.db).ensure('worker', ['token-of-acme'], 'acme');
+    const home = await RawWorkerSocket.open(s.wsUrl, WORKER_TOKEN, 'shared-name');
+    await home.register([]);
+    const intruder = await RawWorkerSocket.open(s.wsUrl, 'token-of-acme', 'shared-name', 'acme');
+    intruder.send(intruder.frame('handshake', { kind: 'hello', protocols: [1], worker_id: 'shared-name', worker_version: 'test' }));
+    await intruder.next((f) => f.type === 'handshake');
+    intruder.send(intruder.frame('register', { name: 'x', capacity: { max_parallel: 1 }, labels: {}, packages: [], runtime: { os: 'x', arch: 'x', node: 'x' }, inflight: [] }, { requestAck: true }));
+    expect((await intruder.next((f) => f.type === 'error')).payload).toMatchObject({ code: 'E.WS.TENANT_MISMATCH', fatal: true });
+    await intruder.whenClosed();
+    // The default tenant's worker keeps its row and its socket.
+    expect(home.closed).toBeUndefined();
+    const row = await store.db.selectFrom('workers').select(['tenant', 'status']).where('id', '=', 'shared-name').executeTakeFirstOrThrow();
+    expect(row).toEqual({ tenant: 'default', status: 'online' });
+    // A token of one tenant cannot speak for another.
+    const liar = await RawWorkerSocket.open(s.wsUrl, 'token-of-acme', 'liar', 'default');
+    liar.send(liar.frame('handshake', { kind: 'hello', protocols: [1], worker_id: 'liar', worker_version: 'test' }));
+    expect((await liar.next((f) => f.type === 'error')).payload).toMatchObject({ code: 'E.WS.TENANT_MISMATCH' });
+    home.close();
+    liar.close();
   });
 });

@@ -61,7 +61,7 @@ export async function requeueTasksOfLostWorkers(db: Kysely<Database>, graceMs: n
   const cutoff = new Date(Date.now() - graceMs);
   const rows = await db
     .selectFrom('tasks')
-    .innerJoin('workers', 'workers.id', 'tasks.worker_id')
+    .innerJoin('workers', (join) => join.onRef('workers.id', '=', 'tasks.worker_id').onRef('workers.tenant', '=', 'tasks.tenant'))
     .select('tasks.id')
     .where('tasks.status', 'in', ['dispatched', 'running'])
     .where('workers.status', '=', 'offline')

@@ -4,11 +4,14 @@ import { jsonb, type Database, type Kysely } from '@drover/store';
 
 const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
-/** Record a registered worker (insert or refresh) and open a session row. */
+/**
+ * Record a registered worker (insert or refresh) and open a session row. Returns false, writing nothing, when the
+ * worker id is already taken by a worker of another tenant.
+ */
 export async function registerWorker(
   db: Kysely<Database>,
   w: { id: string; tenant: string; sessionId: string; remoteAddr: string | undefined; payload: RegisterPayload },
-): Promise<void> {
+): Promise<boolean> {
   const p = w.payload;
   const values = {
     tenant: w.tenant,
@@ -24,16 +27,19 @@ export async function registerWorker(
     disconnected_at: null,
     updated_at: new Date(),
   };
-  await db.transaction().execute(async (tx) => {
-    await tx
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
       .insertInto('workers')
       .values({ id: w.id, ...values })
-      .onConflict((oc) => oc.column('id').doUpdateSet(values))
-      .execute();
+      .onConflict((oc) => oc.column('id').doUpdateSet(values).where('workers.tenant', '=', w.tenant))
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
     await tx
       .insertInto('worker_sessions')
       .values({ id: w.sessionId, tenant: w.tenant, worker_id: w.id, remote_addr: w.remoteAddr ?? null })
       .execute();
+    return true;
   });
 }
 

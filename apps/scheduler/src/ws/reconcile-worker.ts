@@ -17,10 +17,11 @@ export interface Reconciliation {
  * Compare what a registering worker says it holds with what the database assigned to it. Runs after every
  * (re)connect, including after a scheduler restart, so no attempt is lost or run twice on purpose.
  */
-export async function reconcileWorker(db: Kysely<Database>, workerId: string, inflight: readonly InflightTask[]): Promise<Reconciliation> {
+export async function reconcileWorker(db: Kysely<Database>, tenant: string, workerId: string, inflight: readonly InflightTask[]): Promise<Reconciliation> {
   const assigned = await db
     .selectFrom('tasks')
     .select(['id', 'run_id', 'attempt', 'dispatch_id', 'status'])
+    .where('tenant', '=', tenant)
     .where('worker_id', '=', workerId)
     .where('status', 'in', ['dispatched', 'running'])
     .execute();

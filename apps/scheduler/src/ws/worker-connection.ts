@@ -253,10 +253,11 @@ export class WorkerConnection {
 
   private async onRegister(frame: Frame<'register'>): Promise<void> {
     const p = frame.payload;
-    await registerWorker(this.svc.db, { id: this.workerId, tenant: this.tenant, sessionId: this.sessionId, remoteAddr: this.remoteAddr, payload: p });
+    const accepted = await registerWorker(this.svc.db, { id: this.workerId, tenant: this.tenant, sessionId: this.sessionId, remoteAddr: this.remoteAddr, payload: p });
+    if (!accepted) return this.fatal('E.WS.TENANT_MISMATCH', `worker id ${this.workerId} belongs to another tenant`);
     const replaced = this.svc.connections.set(this);
     replaced?.close(4000, 'replaced by a newer connection of the same worker');
-    const outcome = await reconcileWorker(this.svc.db, this.workerId, p.inflight);
+    const outcome = await reconcileWorker(this.svc.db, this.tenant, this.workerId, p.inflight);
     for (const id of outcome.kept) this.assigned.add(id);
     this.registration = p;
     this.state = 'ready';
@@ -283,7 +284,7 @@ export class WorkerConnection {
         this.seen.add(frame.id);
         if (frame.ack?.request) this.ack(frame, outcome.status);
         for (const order of outcome.cancel) {
-          this.svc.connections.get(order.workerId)?.cancel(order, 'run failed');
+          this.svc.connections.get(this.tenant, order.workerId)?.cancel(order, 'run failed');
         }
         if (outcome.runStatus) this.log.info({ runId: p.run_id, status: outcome.runStatus }, 'run finished');
         this.svc.dispatcher.wake();
@@ -294,7 +295,7 @@ export class WorkerConnection {
         if (p.command_type === 'cmd.dispatch' && p.task_id && p.dispatch_id) {
           const outcome = await rejectDispatch(this.svc.db, this.svc.graphs, this.workerId, p);
           this.assigned.delete(p.task_id);
-          for (const order of outcome.cancel) this.svc.connections.get(order.workerId)?.cancel(order, 'run failed');
+          for (const order of outcome.cancel) this.svc.connections.get(this.tenant, order.workerId)?.cancel(order, 'run failed');
           this.svc.dispatcher.wake();
         }
         this.log.warn({ code: p.code, command: p.command_type, taskId: p.task_id }, `worker refused a command: ${p.message}`);
