@@ -63,7 +63,7 @@ describe.each(testDialects())('dispatch and result fencing on %s (raw worker soc
     expect(pending.ackDeadline).not.toBeNull();
 
     w.send(w.frame('ack', { status: 'ok' }, { ackFor: d1.id }));
-    await expect.poll(async () => (await s.client.getRun(created.id)).nodes[0]!.status).toBe('running');
+    await expect.poll(async () => (await s.client.getRun(created.id)).nodes[0]!.status, { timeout: 15_000 }).toBe('running');
 
     // Wrong dispatch id and wrong attempt: fenced off, nothing recorded.
     const wrongDispatch = resultFor(d1.payload, 'x', { dispatch_id: crypto.randomUUID() });
@@ -110,7 +110,7 @@ describe.each(testDialects())('dispatch and result fencing on %s (raw worker soc
       }),
     );
     /** The next dispatch on any of the sockets, with the socket that got it. */
-    const nextDispatch = async (timeoutMs = 5000): Promise<[RawWorkerSocket, Frame<'cmd.dispatch'>]> => {
+    const nextDispatch = async (timeoutMs = 15_000): Promise<[RawWorkerSocket, Frame<'cmd.dispatch'>]> => {
       const until = Date.now() + timeoutMs;
       for (;;) {
         for (const r of sockets) {
@@ -166,7 +166,7 @@ describe.each(testDialects())('dispatch and result fencing on %s (raw worker soc
     const [rd, dd] = await nextDispatch();
     expect(dd.payload).toMatchObject({ node_id: d, parameters: { left: 'from-b', right: 'from-c' } });
     finish(rd, dd, 'D');
-    const run = await s.client.waitForRun(created.id, { timeoutMs: 5000 });
+    const run = await s.client.waitForRun(created.id, { timeoutMs: 15_000 });
     expect(run.status).toBe('succeeded');
     await new Promise((res) => setTimeout(res, 200));
     expect(sockets.flatMap((r) => r.frames.filter((f) => f.type === 'cmd.dispatch'))).toEqual([]);
@@ -185,7 +185,7 @@ describe.each(testDialects())('dispatch and result fencing on %s (raw worker soc
     );
     w.send(refusal);
     expect(await ackOf(refusal)).toEqual({ status: 'ok' });
-    const run = await s.client.waitForRun(created.id, { timeoutMs: 5000 });
+    const run = await s.client.waitForRun(created.id, { timeoutMs: 15_000 });
     expect(run).toMatchObject({ status: 'failed', error: { code: 'E.RUNNER.NO_HANDLER', nodeId: a } });
   });
 
@@ -196,7 +196,7 @@ describe.each(testDialects())('dispatch and result fencing on %s (raw worker soc
       await r.register([{ name: 'drover.test', version: '0.2.0', nodes: ['test.echo'] }], 1);
       await slow.client.createRun({ workflow: { id: crypto.randomUUID(), nodes: [{ ...echoNode(crypto.randomUUID(), 1), package: { name: 'drover.test', version: '0.2.0' } }], edges: [] } });
       const first = await r.next((f) => f.type === 'cmd.dispatch');
-      const second = await r.next((f) => f.type === 'cmd.dispatch', 3000);
+      const second = await r.next((f) => f.type === 'cmd.dispatch', 10_000);
       expect(second.id).toBe(first.id);
       r.close();
     } finally {

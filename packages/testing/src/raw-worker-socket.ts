@@ -50,7 +50,7 @@ export class RawWorkerSocket {
   }
 
   /** The next frame (already received or arriving) that matches. */
-  next(match: (f: Frame) => boolean = () => true, timeoutMs = 5000): Promise<Frame> {
+  next(match: (f: Frame) => boolean = () => true, timeoutMs = 15_000): Promise<Frame> {
     const i = this.frames.findIndex(match);
     if (i >= 0) return Promise.resolve(this.frames.splice(i, 1)[0]!);
     return new Promise((resolve, reject) => {
