@@ -6,6 +6,7 @@ import type { SchedulerConfig } from './config.ts';
 import { TokenStore } from './auth/token-store.ts';
 import { Dispatcher } from './dispatch/dispatcher.ts';
 import { requeueTasksOfLostWorkers } from './dispatch/requeue-tasks.ts';
+import { failStrandedTasks } from './dispatch/fail-stranded-tasks.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { operatorAuth } from './http/operator-auth.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -92,15 +93,20 @@ export async function buildApp(config: SchedulerConfig, options: BuildOptions = 
   });
 
   const sweepEvery = Math.max(250, Math.min(5000, Math.floor(config.workerGraceMs / 3) || 250));
+  let sweeping = false;
   const sweeper = setInterval(() => {
-    requeueTasksOfLostWorkers(db, config.workerGraceMs)
-      .then((ids) => {
-        if (ids.length > 0) {
-          log.warn({ requeued: ids.length }, 'requeued tasks of lost workers');
-          dispatcher.wake();
-        }
-      })
-      .catch((err) => log.error({ err }, 'lost-worker sweep failed'));
+    if (sweeping) return;
+    sweeping = true;
+    (async () => {
+      const ids = await requeueTasksOfLostWorkers(db, config.workerGraceMs);
+      if (ids.length > 0) log.warn({ requeued: ids.length }, 'requeued tasks of lost workers');
+      const stranded = await failStrandedTasks(db, config.workerGraceMs);
+      if (stranded.failed > 0) log.warn({ failed: stranded.failed }, 'failed nodes whose resources were on a lost worker');
+      for (const order of stranded.cancel) connections.get(config.tenant, order.workerId)?.cancel(order, 'run failed');
+      if (ids.length > 0 || stranded.failed > 0) dispatcher.wake();
+    })()
+      .catch((err) => log.error({ err }, 'lost-worker sweep failed'))
+      .finally(() => (sweeping = false));
   }, sweepEvery);
   sweeper.unref();
 

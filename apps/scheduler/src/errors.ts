@@ -12,6 +12,7 @@ export const SCHEDULER_ERROR_CODES = {
   'E.RUN.IDEMPOTENCY_CONFLICT': { status: 409, description: 'The Idempotency-Key was already used with a different body.' },
   'E.WORKFLOW.INVALID': { status: 400, description: 'The workflow definition has one or more problems (listed in `details.problems`).' },
   'E.DISPATCH.WORKER_LOST': { status: 500, description: 'The worker holding an attempt went away; the attempt is requeued.' },
+  'E.RESOURCE.LOST': { status: 500, description: 'The worker holding live resources a node needs (e.g. its browser page) went away; the node fails.' },
   'E.RUN.CANCELLED': { status: 409, description: 'The node was cancelled because its run ended (failed or cancelled) first.' },
   'E.CONFIG.INVALID': { status: 500, description: 'A configuration variable is missing or malformed; the message names it.' },
 } as const;

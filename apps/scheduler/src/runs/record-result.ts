@@ -5,7 +5,7 @@ import { hrNow } from '../hr-clock.ts';
 import type { RunGraphCache } from './run-graph-cache.ts';
 
 /** What result handling needs of every attempt of the run (no jsonb: runs can be large). */
-type TaskState = Pick<Selectable<Database['tasks']>, 'id' | 'run_id' | 'node_id' | 'attempt' | 'status' | 'worker_id'>;
+export type TaskState = Pick<Selectable<Database['tasks']>, 'id' | 'run_id' | 'node_id' | 'attempt' | 'status' | 'worker_id'>;
 
 /** An in-flight attempt that must be told to stop because its run ended. */
 export interface CancelOrder {
@@ -29,7 +29,7 @@ export interface ResultOutcome {
 const nothing = (status: ResultOutcome['status']): ResultOutcome => ({ status, readied: 0, cancel: [] });
 
 /** Latest attempt of each node. */
-function latestAttempts(tasks: TaskState[]): Map<string, TaskState> {
+export function latestAttempts(tasks: TaskState[]): Map<string, TaskState> {
   const latest = new Map<string, TaskState>();
   for (const t of tasks) {
     const prev = latest.get(t.node_id);
@@ -153,7 +153,7 @@ export async function recordResult(
 }
 
 /** Fail the run, cancel its unfinished nodes, and list the in-flight attempts whose workers must be told. */
-async function failRun(
+export async function failRun(
   tx: Transaction<Database>,
   run: { id: string; tenant: string },
   latest: Map<string, TaskState>,

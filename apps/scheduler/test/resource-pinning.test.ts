@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame } from '@drover/protocol';
+import { RawWorkerSocket, createTestStore, testDialects } from '@drover/testing';
+import { startScheduler, WORKER_TOKEN, type TestScheduler } from './scheduler-harness.ts';
+
+const pkg = { name: 'drover.test', version: '0.4.0' };
+const echo = (id: string) => ({
+  id,
+  type: 'test.echo',
+  package: pkg,
+  parameters: {},
+  ui: { inputPorts: [{ key: 'value', binding: { path: 'parameters.value' } }], outputPorts: [{ key: 'value', binding: { path: 'results.value' } }] },
+});
+const chain = () => {
+  const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+  return { id: crypto.randomUUID(), nodes: [echo(a), echo(b)], edges: [{ id: crypto.randomUUID(), source: { node: a, port: 'value' }, target: { node: b, port: 'value' } }] };
+};
+
+/** Answer a dispatch: ACK it and succeed with `value`. */
+function succeed(w: RawWorkerSocket, d: Frame<'cmd.dispatch'>, value: unknown): Frame<'result'> {
+  w.send(w.frame('ack', { status: 'ok' }, { ackFor: d.id }));
+  const p = d.payload;
+  const r = w.frame(
+    'result',
+    { run_id: p.run_id, task_id: p.task_id, node_id: p.node_id, attempt: p.attempt, dispatch_id: p.dispatch_id, status: 'succeeded', results: { value }, timings: { started_at: new Date().toISOString(), finished_at: new Date().toISOString(), duration_ms: 1 } },
+    { requestAck: true },
+  );
+  w.send(r);
+  return r;
+}
+
+describe.each(testDialects())('resource affinity on %s', (dialect) => {
+  let store: Awaited<ReturnType<typeof createTestStore>>;
+  let s: TestScheduler;
+  beforeAll(async () => {
+    store = await createTestStore(dialect);
+    s = await startScheduler(store, { workerGraceMs: 300 });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await store?.dispose();
+  });
+
+  const register = async (id: string) => {
+    const w = await RawWorkerSocket.open(s.wsUrl, WORKER_TOKEN, `${id}-${dialect}`);
+    await w.register([{ name: pkg.name, version: pkg.version, nodes: ['test.echo'] }], 1);
+    return w;
+  };
+  const ref = (w: RawWorkerSocket) => ({ $resource: { workerId: w.workerId, id: 'page-1', type: 'playwright.page' } });
+
+  it('sends a node that receives a live resource to the worker holding it', async () => {
+    // y registers first, so a dispatch pass would offer y work before x if nothing pinned it.
+    const y = await register('bystander');
+    const x = await register('holder');
+    const blocker = await s.client.createRun({ workflow: { id: crypto.randomUUID(), nodes: [echo(crypto.randomUUID())], edges: [] } });
+    const db = (await y.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>; // y is now busy
+    const created = await s.client.createRun({ workflow: chain() });
+    const d1 = (await x.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>; // so n1 goes to x
+    const rb = succeed(y, db, 'blocker done');
+    await y.next((f) => f.type === 'ack' && f.ack?.for === rb.id); // y is free again, and first in line
+    succeed(x, d1, ref(x));
+    const d2 = (await x.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>;
+    expect(d2.payload.parameters).toEqual({ value: ref(x) });
+    succeed(x, d2, 'done');
+    expect((await s.client.waitForRun(created.id, { timeoutMs: 15_000 })).status).toBe('succeeded');
+    expect((await s.client.getRun(blocker.id)).status).toBe('succeeded');
+    expect(y.frames.filter((f) => f.type === 'cmd.dispatch')).toEqual([]);
+    x.close();
+    y.close();
+  });
+
+  it('fails the node with E.RESOURCE.LOST when the holder goes away, instead of waiting forever', async () => {
+    const x = await register('doomed-holder');
+    const created = await s.client.createRun({ workflow: chain() });
+    const d1 = (await x.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>;
+    const y = await register('willing-bystander');
+    const r = succeed(x, d1, ref(x));
+    await x.next((f) => f.type === 'ack' && f.ack?.for === r.id);
+    x.close(); // the holder (and with it the page) is gone
+    const run = await s.client.waitForRun(created.id, { timeoutMs: 15_000 });
+    expect(run).toMatchObject({ status: 'failed', error: { code: 'E.RESOURCE.LOST', nodeId: run.nodes[1]!.nodeId } });
+    expect(run.nodes[1]).toMatchObject({ status: 'failed', error: { code: 'E.RESOURCE.LOST' } });
+    expect(y.frames.filter((f) => f.type === 'cmd.dispatch')).toEqual([]);
+    y.close();
+  });
+});
