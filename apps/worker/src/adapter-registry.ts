@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { InstalledPackage } from '@drover/cwx';
 import type { NodeHandler } from '@drover/sdk';
 import { WorkerError } from './errors.ts';
+import { ParameterValidators, type ParameterCheck } from './parameter-validator.ts';
 
 /** A loaded handler with what the runner needs to know about it. */
 export interface AdapterEntry {
@@ -13,6 +14,8 @@ export interface AdapterEntry {
   handler: NodeHandler;
   /** Default per-attempt timeout from the manifest, if any. */
   timeoutMs: number | undefined;
+  /** Validates parameters against the manifest's `schema.parameters` and fills in its defaults. */
+  checkParameters: ParameterCheck | undefined;
 }
 
 const key = (name: string, version: string, type: string) => `${name}@${version}#${type}`;
@@ -24,6 +27,7 @@ const key = (name: string, version: string, type: string) => `${name}@${version}
 export class AdapterRegistry {
   private readonly entries = new Map<string, AdapterEntry>();
   private readonly loaded: InstalledPackage[] = [];
+  private readonly validators = new ParameterValidators();
 
   constructor(private readonly log: Logger) {}
 
@@ -50,7 +54,13 @@ export class AdapterRegistry {
       if (!adapter || typeof handler !== 'function') {
         throw new WorkerError('E.PKG.LOAD_FAILED', `${m.name}@${m.version}: node ${node.type} has no handler ${node.adapter}.${node.handler}`);
       }
-      staged.push({ package: { name: m.name, version: m.version }, type: node.type, runtime: adapter.runtime, handler: handler as NodeHandler, timeoutMs: node.timeoutMs });
+      let checkParameters: ParameterCheck | undefined;
+      try {
+        checkParameters = this.validators.compile(node.schema.parameters);
+      } catch (err) {
+        throw new WorkerError('E.PKG.LOAD_FAILED', `${m.name}@${m.version}: node ${node.type} has an invalid parameter schema: ${(err as Error).message}`, { cause: err });
+      }
+      staged.push({ package: { name: m.name, version: m.version }, type: node.type, runtime: adapter.runtime, handler: handler as NodeHandler, timeoutMs: node.timeoutMs, checkParameters });
     }
     for (const e of staged) this.entries.set(key(e.package.name, e.package.version, e.type), e);
     this.loaded.push(pkg);

@@ -3,6 +3,7 @@ export const WORKER_ERROR_CODES = {
   'E.RUNNER.FAILURE': 'The node handler threw something that is not a NodeError; the message is kept.',
   'E.RUNNER.TIMEOUT': "The attempt ran longer than its timeout; its AbortSignal fired.",
   'E.RUNNER.ABORTED': 'The attempt was cancelled by the scheduler.',
+  'E.RUNNER.INVALID_PARAMETERS': "The node's parameters do not match its package's `schema.parameters`; the message names the parameter.",
   'E.RUNNER.BAD_RESULT': 'The handler returned something that is not a plain JSON object.',
   'E.RUNNER.NO_HANDLER': 'No installed package provides this node type at this version.',
   'E.WORKER.BUSY': 'The worker is at max_parallel; the scheduler requeues the attempt.',

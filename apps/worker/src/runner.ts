@@ -75,7 +75,10 @@ export class Runner {
     const t0 = performance.now();
     const base = { run_id: d.run_id, task_id: d.task_id, node_id: d.node_id, attempt: d.attempt, dispatch_id: d.dispatch_id };
     try {
-      const ctx = this.context(d, controller.signal, log);
+      // A copy, so defaults filled in by the schema never leak back into the dispatch frame.
+      const parameters = structuredClone(d.parameters) as Record<string, unknown>;
+      entry.checkParameters?.(parameters);
+      const ctx = this.context(d, parameters, controller.signal, log);
       const aborted = new Promise<never>((_, reject) => {
         const fail = () => reject(controller.signal.reason);
         if (controller.signal.aborted) fail();
@@ -95,7 +98,7 @@ export class Runner {
     }
   }
 
-  private context(d: DispatchPayload, signal: AbortSignal, log: Logger): ExecutionContext {
+  private context(d: DispatchPayload, parameters: Record<string, unknown>, signal: AbortSignal, log: Logger): ExecutionContext {
     const send = (level: FeedbackPayload['level'], message: string, data?: Record<string, unknown>) => {
       log[level ?? 'info'](data ?? {}, message);
       const p: FeedbackPayload = { run_id: d.run_id, task_id: d.task_id, node_id: d.node_id, attempt: d.attempt, kind: 'log', level, message: message.slice(0, 8000) };
@@ -117,7 +120,7 @@ export class Runner {
       tenant: this.options.tenant,
       workerId: this.options.workerId,
       nodeType: d.node.type,
-      parameters: d.parameters as Record<string, unknown>,
+      parameters,
       signal,
       log: logger,
       progress: (fraction, message) =>
