@@ -83,6 +83,7 @@ export async function buildApp(config: SchedulerConfig, options: BuildOptions = 
     graphs,
     log,
     schedulerId: `scheduler-${process.pid}`,
+    dispatchAckTimeoutMs: config.ackTimeoutMs * 5,
   });
   await app.register(healthRoutes({ db, dialect: store.dialect }));
   await app.register(async (api) => {

@@ -48,23 +48,34 @@ describe.each(testDialects())('resource affinity on %s', (dialect) => {
   };
   const ref = (w: RawWorkerSocket) => ({ $resource: { workerId: w.workerId, id: 'page-1', type: 'playwright.page' } });
 
-  it('sends a node that receives a live resource to the worker holding it', async () => {
-    // y registers first, so a dispatch pass would offer y work before x if nothing pinned it.
-    const y = await register('bystander');
-    const x = await register('holder');
-    const blocker = await s.client.createRun({ workflow: { id: crypto.randomUUID(), nodes: [echo(crypto.randomUUID())], edges: [] } });
-    const db = (await y.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>; // y is now busy
-    const created = await s.client.createRun({ workflow: chain() });
-    const d1 = (await x.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>; // so n1 goes to x
-    const rb = succeed(y, db, 'blocker done');
-    await y.next((f) => f.type === 'ack' && f.ack?.for === rb.id); // y is free again, and first in line
-    succeed(x, d1, ref(x));
-    const d2 = (await x.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>;
-    expect(d2.payload.parameters).toEqual({ value: ref(x) });
-    succeed(x, d2, 'done');
+  it('sends a node that receives a live resource to the worker holding it, even when another reported last', async () => {
+    const x = await register('left');
+    const y = await register('right');
+    const [a, b, c] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const join = {
+      ...echo(c),
+      ui: {
+        inputPorts: [
+          { key: 'left', binding: { path: 'parameters.left' } },
+          { key: 'right', binding: { path: 'parameters.right' } },
+        ],
+        outputPorts: [{ key: 'value', binding: { path: 'results.value' } }],
+      },
+    };
+    const edge = (from: string, port: string) => ({ id: crypto.randomUUID(), source: { node: from, port: 'value' }, target: { node: c, port } });
+    const created = await s.client.createRun({ workflow: { id: crypto.randomUUID(), nodes: [echo(a), echo(b), join], edges: [edge(a, 'left'), edge(b, 'right')] } });
+    // Entry nodes a and b go one to each worker (capacity 1 each); the worker offered work first gets a.
+    const [dx, dy] = (await Promise.all([x.next((f) => f.type === 'cmd.dispatch'), y.next((f) => f.type === 'cmd.dispatch')])) as [Frame<'cmd.dispatch'>, Frame<'cmd.dispatch'>];
+    // The holder is the worker that ran b: the one a dispatch pass offers work to second.
+    const [holder, holderDispatch, other, otherDispatch] = dx.payload.node_id === b ? [x, dx, y, dy] : [y, dy, x, dx];
+    const r1 = succeed(holder, holderDispatch, ref(holder)); // b hands out a live page held by `holder`
+    await holder.next((f) => f.type === 'ack' && f.ack?.for === r1.id);
+    succeed(other, otherDispatch, 'plain'); // a reports last, from the worker first in line, which is now free
+    const dc = (await holder.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>;
+    expect(dc.payload).toMatchObject({ node_id: c, parameters: { left: 'plain', right: ref(holder) } });
+    succeed(holder, dc, 'done');
     expect((await s.client.waitForRun(created.id, { timeoutMs: 15_000 })).status).toBe('succeeded');
-    expect((await s.client.getRun(blocker.id)).status).toBe('succeeded');
-    expect(y.frames.filter((f) => f.type === 'cmd.dispatch')).toEqual([]);
+    expect(other.frames.filter((f) => f.type === 'cmd.dispatch')).toEqual([]);
     x.close();
     y.close();
   });

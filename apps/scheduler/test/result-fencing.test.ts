@@ -96,6 +96,9 @@ describe.each(testDialects())('dispatch and result fencing on %s (raw worker soc
     expect(run.status).toBe('succeeded');
     expect(run.nodes.map((n) => n.results)).toEqual([{ value: 'from-a' }, { value: 'from-b' }]);
     expect(w.frames.filter((f) => f.type === 'cmd.dispatch')).toEqual([]);
+    // The successor was handed to the reporting worker inside the result's transaction (eager dispatch).
+    const second = await store.db.selectFrom('tasks').select('timings').where('id', '=', d2.payload.task_id).executeTakeFirstOrThrow();
+    expect(second.timings).toMatchObject({ eager: true });
     const events = await store.db.selectFrom('run_events').select(['type', 'node_id']).where('run_id', '=', created.id).execute();
     expect(events.filter((e) => e.type === 'node.succeeded')).toHaveLength(2);
   });

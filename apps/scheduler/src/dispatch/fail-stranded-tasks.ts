@@ -1,5 +1,5 @@
 import type { Database, Kysely } from '@drover/store';
-import { failRun, latestAttempts, type CancelOrder } from '../runs/record-result.ts';
+import { TASK_STATE_COLUMNS, failRun, latestAttempts, type CancelOrder } from '../runs/record-result.ts';
 
 /**
  * Fail ready attempts pinned to a worker that has been offline longer than `graceMs`: the live resources they
@@ -31,7 +31,7 @@ export async function failStrandedTasks(db: Kysely<Database>, graceMs: number): 
         .returning('id')
         .executeTakeFirst();
       if (!updated) return;
-      const tasks = await tx.selectFrom('tasks').select(['id', 'run_id', 'node_id', 'attempt', 'status', 'worker_id']).where('run_id', '=', run.id).execute();
+      const tasks = await tx.selectFrom('tasks').select(TASK_STATE_COLUMNS).where('run_id', '=', run.id).execute();
       cancel.push(...(await failRun(tx, run, latestAttempts(tasks), error)));
       failed++;
     });

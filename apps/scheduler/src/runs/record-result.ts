@@ -3,9 +3,13 @@ import type { ResultPayload } from '@drover/protocol';
 import { sql, type Database, type Kysely, type Selectable, type Transaction } from '@drover/store';
 import { hrNow } from '../hr-clock.ts';
 import type { RunGraphCache } from './run-graph-cache.ts';
+import type { ClaimedTask } from '../dispatch/claim-tasks.ts';
 
 /** What result handling needs of every attempt of the run (no jsonb: runs can be large). */
-export type TaskState = Pick<Selectable<Database['tasks']>, 'id' | 'run_id' | 'node_id' | 'attempt' | 'status' | 'worker_id'>;
+export type TaskState = Pick<Selectable<Database['tasks']>, 'id' | 'run_id' | 'node_id' | 'attempt' | 'status' | 'worker_id' | 'package_name' | 'package_version'>;
+
+/** The columns of TaskState, for selects. */
+export const TASK_STATE_COLUMNS = ['id', 'run_id', 'node_id', 'attempt', 'status', 'worker_id', 'package_name', 'package_version'] as const;
 
 /** An in-flight attempt that must be told to stop because its run ended. */
 export interface CancelOrder {
@@ -15,11 +19,27 @@ export interface CancelOrder {
   workerId: string;
 }
 
+/**
+ * Lets result handling hand a successor straight to the worker that reported (eager dispatch): it saves the
+ * separate claim, its commit and the dispatcher round trip on the hot path of a chain. Only nodes of a package the
+ * worker has, not pinned elsewhere, up to `slots`.
+ */
+export interface EagerClaim {
+  workerId: string;
+  /** `name@version` of the worker's packages. */
+  packages: ReadonlySet<string>;
+  /** Free slots of the worker once this result's attempt is done. */
+  slots: number;
+  ackTimeoutMs: number;
+}
+
 /** What happened to a result: applied now (`ok`), seen before (`duplicate`) or fenced off (`stale`). */
 export interface ResultOutcome {
   status: 'ok' | 'duplicate' | 'stale';
-  /** Nodes made ready by this result. */
+  /** Nodes made ready by this result (including those claimed eagerly). */
   readied: number;
+  /** Successors claimed for the reporting worker in the same transaction; the caller sends their dispatches. */
+  claimed?: ClaimedTask[];
   /** In-flight attempts to cancel (the run failed). */
   cancel: CancelOrder[];
   /** Final run status when this result ended the run. */
@@ -49,6 +69,7 @@ export async function recordResult(
   workerId: string,
   p: ResultPayload,
   receivedAt: number,
+  eager?: EagerClaim,
 ): Promise<ResultOutcome> {
   return db.transaction().execute(async (tx) => {
     const run = await tx.selectFrom('runs').select(['id', 'tenant', 'status']).where('id', '=', p.run_id).forUpdate().executeTakeFirst();
@@ -89,7 +110,7 @@ export async function recordResult(
       .execute();
     if (run.status !== 'queued' && run.status !== 'running') return nothing('ok');
 
-    const tasks = await tx.selectFrom('tasks').select(['id', 'run_id', 'node_id', 'attempt', 'status', 'worker_id']).where('run_id', '=', run.id).execute();
+    const tasks = await tx.selectFrom('tasks').select(TASK_STATE_COLUMNS).where('run_id', '=', run.id).execute();
     const latest = latestAttempts(tasks);
     const state = new Map<string, NodeState>([...latest].map(([id, t]) => [id, t.status as NodeState]));
 
@@ -113,6 +134,8 @@ export async function recordResult(
       for (const r of rows) outputs.set(r.node_id, { parameters: r.parameters as Record<string, unknown>, results: (r.results ?? {}) as Record<string, unknown> });
     }
     let readied = 0;
+    const claimed: ClaimedTask[] = [];
+    let slots = eager?.slots ?? 0;
     for (const nodeId of ready) {
       const next = latest.get(nodeId)!;
       const parameters = bindParameters(graph, nodeId, outputs);
@@ -123,18 +146,39 @@ export async function recordResult(
         const cancel = await failRun(tx, run, latest, { code: 'E.WORKFLOW.RESOURCE_CONFLICT', message: (err as Error).message, nodeId });
         return { status: 'ok', readied, cancel, runStatus: 'failed' };
       }
-      await tx
-        .updateTable('tasks')
-        .set({
-          status: 'ready',
-          parameters: (parameters),
-          pinned_worker_id: pinned ?? null,
-          ready_at: sql<Date>`now()`,
-          timings: ({ readyAt: hrNow() }),
-        })
-        .where('id', '=', next.id)
-        .where('status', '=', 'pending')
-        .execute();
+      const now = hrNow();
+      const mine =
+        eager !== undefined && slots > 0 && (pinned === undefined || pinned === eager.workerId) && eager.packages.has(`${next.package_name}@${next.package_version}`);
+      if (mine) {
+        const row = await tx
+          .updateTable('tasks')
+          .set({
+            status: 'dispatched',
+            parameters,
+            pinned_worker_id: pinned ?? null,
+            ready_at: sql<Date>`now()`,
+            worker_id: eager.workerId,
+            dispatch_id: crypto.randomUUID(),
+            dispatched_at: sql<Date>`now()`,
+            ack_deadline: sql<Date>`now() + make_interval(secs => ${eager.ackTimeoutMs / 1000}::double precision)`,
+            timings: { readyAt: now, dispatchedAt: now, eager: true },
+          })
+          .where('id', '=', next.id)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .executeTakeFirst();
+        if (row) {
+          claimed.push(row);
+          slots--;
+        }
+      } else {
+        await tx
+          .updateTable('tasks')
+          .set({ status: 'ready', parameters, pinned_worker_id: pinned ?? null, ready_at: sql<Date>`now()`, timings: { readyAt: now } })
+          .where('id', '=', next.id)
+          .where('status', '=', 'pending')
+          .execute();
+      }
       state.set(nodeId, 'ready');
       readied++;
     }
@@ -146,9 +190,9 @@ export async function recordResult(
         .values({ tenant: run.tenant, run_id: run.id, type: 'run.succeeded', payload: {} })
         .onConflict((oc) => oc.doNothing())
         .execute();
-      return { status: 'ok', readied, cancel: [], runStatus: 'succeeded' };
+      return { status: 'ok', readied, claimed, cancel: [], runStatus: 'succeeded' };
     }
-    return { status: 'ok', readied, cancel: [] };
+    return { status: 'ok', readied, claimed, cancel: [] };
   });
 }
 

@@ -34,6 +34,8 @@ export interface ConnectionServices {
   graphs: RunGraphCache;
   log: Logger;
   schedulerId: string;
+  /** How long a worker has to ACK a dispatch (the task's ack deadline). */
+  dispatchAckTimeoutMs: number;
 }
 
 type State = 'hello' | 'register' | 'ready' | 'closed';
@@ -56,6 +58,9 @@ export class WorkerConnection {
   private readonly seen = new SeenFrames(4096);
   private registration: RegisterPayload | undefined;
   private draining = false;
+  /** Slots promised to an eager claim whose transaction has not finished. */
+  private reserved = 0;
+  private packageKeys: ReadonlySet<string> = new Set();
   /** Tasks dispatched to this worker and not finished. */
   private readonly assigned = new Set<string>();
   private readonly log: Logger;
@@ -93,9 +98,9 @@ export class WorkerConnection {
     return this.state === 'ready' && !this.draining && this.socket.readyState === this.socket.OPEN;
   }
 
-  /** Capacity left. */
+  /** Capacity left (slots held for an eager claim in progress count as taken). */
   freeSlots(): number {
-    return (this.registration?.capacity.max_parallel ?? 0) - this.assigned.size;
+    return (this.registration?.capacity.max_parallel ?? 0) - this.assigned.size - this.reserved;
   }
 
   /** Installed packages as registered. */
@@ -260,6 +265,7 @@ export class WorkerConnection {
     const outcome = await reconcileWorker(this.svc.db, this.tenant, this.workerId, p.inflight);
     for (const id of outcome.kept) this.assigned.add(id);
     this.registration = p;
+    this.packageKeys = new Set(p.packages.map((x) => `${x.name}@${x.version}`));
     this.state = 'ready';
     this.seen.add(frame.id);
     if (frame.ack?.request) this.ack(frame, 'ok');
@@ -279,15 +285,30 @@ export class WorkerConnection {
       }
       case 'result': {
         const p = (frame as Frame<'result'>).payload;
-        const outcome = await recordResult(this.svc.db, this.svc.graphs, this.workerId, p, receivedAt);
+        // The attempt that reports is done: its slot may go straight to a successor (eager dispatch).
         this.assigned.delete(p.task_id);
+        const slots = this.acceptsWork() ? Math.max(0, this.freeSlots()) : 0;
+        this.reserved += slots;
+        let outcome;
+        try {
+          outcome = await recordResult(this.svc.db, this.svc.graphs, this.workerId, p, receivedAt, {
+            workerId: this.workerId,
+            packages: this.packageKeys,
+            slots,
+            ackTimeoutMs: this.svc.dispatchAckTimeoutMs,
+          });
+        } finally {
+          this.reserved -= slots;
+        }
+        for (const task of outcome.claimed ?? []) this.dispatch(task);
         this.seen.add(frame.id);
         if (frame.ack?.request) this.ack(frame, outcome.status);
         for (const order of outcome.cancel) {
           this.svc.connections.get(this.tenant, order.workerId)?.cancel(order, 'run failed');
         }
         if (outcome.runStatus) this.log.info({ runId: p.run_id, status: outcome.runStatus }, 'run finished');
-        this.svc.dispatcher.wake();
+        // Wake the dispatcher unless every new successor already went out and this worker's slot is taken again.
+        if (outcome.readied > (outcome.claimed?.length ?? 0) || (outcome.claimed?.length ?? 0) === 0) this.svc.dispatcher.wake();
         return;
       }
       case 'command.error': {
