@@ -50,13 +50,9 @@ export class WorkerSession {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private failures = 0;
   private draining = false;
-  private registeredOnce: (() => void) | undefined;
-  /** Resolves the first time the scheduler acknowledges a register. */
-  readonly registered: Promise<void>;
 
   constructor(private readonly o: WorkerSessionOptions) {
     this.outbox = new AckTracker({ initialTimeoutMs: 1000, maxTimeoutMs: 10_000 });
-    this.registered = new Promise((resolve) => (this.registeredOnce = resolve));
   }
 
   /** Start connecting (and keep reconnecting until `stop`). */
@@ -223,7 +219,6 @@ export class WorkerSession {
         this.heartbeat = setInterval(() => this.sendHeartbeat(), w.heartbeat_interval_ms);
         this.heartbeat.unref();
         this.o.log.info({ sessionId: w.session_id, packages: this.o.registry.packages().length }, 'registered with scheduler');
-        this.registeredOnce?.();
         this.o.onRegistered?.(w.session_id);
       },
       () => undefined,

@@ -1,13 +1,8 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { installCwx, type InstalledPackage, type PackageManifest } from '@drover/cwx';
+import { installCwx, type InstalledPackage } from '@drover/cwx';
 import { repoRoot } from './repo-root.ts';
-
-/** Manifest of a package in the repository, by folder (e.g. `packages/node-playwright`). */
-export async function readManifest(dir: string): Promise<PackageManifest> {
-  return JSON.parse(await readFile(join(repoRoot, dir, 'manifest.json'), 'utf8')) as PackageManifest;
-}
 
 /** Build every node package (.cwx) and install them into a fresh packages directory. */
 export async function installBuiltPackages(): Promise<{ packagesDir: string; installed: InstalledPackage[] }> {
