@@ -188,7 +188,7 @@ describe('drover.playwright package', () => {
     const runId = 'run-assert';
     const page = await openPage(runId, '/set-cookie');
     const err = await failure(
-      pw(runId, 'assert_text', { page, selector: '#status', expected: 'cookie eaten', mode: 'equals', timeoutMs: 300 }),
+      pw(runId, 'assert_text', { page, selector: '#status', expected: 'cookie eaten', mode: 'equals', timeoutMs: 2000 }),
     );
     expect(err.code).toBe('E.PW.ASSERTION_FAILED');
     expect(err.step).toBe('assert_text #status');
