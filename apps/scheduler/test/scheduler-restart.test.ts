@@ -57,7 +57,7 @@ describe.each(testDialects())('scheduler restart on %s', (dialect) => {
     worker = await startWorkerProcess({ schedulerUrl: `ws://127.0.0.1:${port}/ws/worker`, token: WORKER_TOKEN, workerId: `restart-${dialect}`, packagesDir, dataDir: join(tmp, 'worker') });
 
     const wf = linearWorkflow(manifest, [
-      { type: 'test.sleep', parameters: { ms: 1500 } },
+      { type: 'test.sleep', parameters: { ms: 3000 } },
       { type: 'test.echo', parameters: { value: 'after restart' } },
     ]);
     const created = await client.createRun({ workflow: wf });
