@@ -24,6 +24,8 @@ export interface SchedulerConfig {
   ackTimeoutMs: number;
   /** Largest frame accepted and answered with an error frame. Env `DROVER_MAX_PAYLOAD_BYTES`. @default 1048576 */
   maxPayloadBytes: number;
+  /** A frame unacknowledged after this many sends (first included) marks the worker unhealthy: its socket is closed. Env `DROVER_MAX_SENDS`. @default 8 */
+  maxSends: number;
   /** Invalid frames tolerated per socket before it is closed. @default 20 */
   maxInvalidFrames: number;
   /** A worker gone this long has its dispatched tasks requeued. Env `DROVER_WORKER_GRACE_MS`. @default 15000 */
@@ -67,6 +69,7 @@ export function schedulerConfig(overrides: Partial<SchedulerConfig> = {}): Sched
     heartbeatIntervalMs: 5000,
     ackTimeoutMs: 1000,
     maxPayloadBytes: 1_048_576,
+    maxSends: 8,
     maxInvalidFrames: 20,
     workerGraceMs: 15_000,
     defaultNodeTimeoutMs: 300_000,
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): SchedulerConfi
     heartbeatIntervalMs: int(env, 'DROVER_HEARTBEAT_INTERVAL_MS', 5000, 100, 600_000),
     ackTimeoutMs: int(env, 'DROVER_ACK_TIMEOUT_MS', 1000, 10, 600_000),
     maxPayloadBytes: int(env, 'DROVER_MAX_PAYLOAD_BYTES', 1_048_576, 1024, 64 * 1_048_576),
+    maxSends: int(env, 'DROVER_MAX_SENDS', 8, 1, 1000),
     workerGraceMs: int(env, 'DROVER_WORKER_GRACE_MS', 15_000, 0, 3_600_000),
     defaultNodeTimeoutMs: int(env, 'DROVER_NODE_TIMEOUT_MS', 300_000, 1, 86_400_000),
     logLevel: env.DROVER_LOG_LEVEL || 'info',

@@ -27,8 +27,8 @@ describe.each(testDialects())('dispatch and result fencing on %s (raw worker soc
     await store?.dispose();
   });
 
-  const resultFor = (d: DispatchPayload, value: unknown, over: Partial<DispatchPayload> = {}) =>
-    w.frame(
+  const resultFor = (d: DispatchPayload, value: unknown, over: Partial<DispatchPayload> = {}, from: RawWorkerSocket = w) =>
+    from.frame(
       'result',
       {
         run_id: d.run_id,
@@ -192,16 +192,28 @@ describe.each(testDialects())('dispatch and result fencing on %s (raw worker soc
     expect(run).toMatchObject({ status: 'failed', error: { code: 'E.RUNNER.NO_HANDLER', nodeId: a } });
   });
 
-  it('resends an unacknowledged dispatch with the same frame id', async () => {
-    const slow = await startScheduler(store, { ackTimeoutMs: 100 });
+  it('resends an unacknowledged dispatch with the same id, then drops a worker that never ACKs and requeues its work', async () => {
+    const slow = await startScheduler(store, { ackTimeoutMs: 100, maxSends: 3, workerGraceMs: 200 });
     try {
-      const r = await RawWorkerSocket.open(slow.wsUrl, WORKER_TOKEN, `resend-${dialect}`);
-      await r.register([{ name: 'drover.test', version: '0.2.0', nodes: ['test.echo'] }], 1);
-      await slow.client.createRun({ workflow: { id: crypto.randomUUID(), nodes: [{ ...echoNode(crypto.randomUUID(), 1), package: { name: 'drover.test', version: '0.2.0' } }], edges: [] } });
-      const first = await r.next((f) => f.type === 'cmd.dispatch');
-      const second = await r.next((f) => f.type === 'cmd.dispatch', 10_000);
+      const silent = await RawWorkerSocket.open(slow.wsUrl, WORKER_TOKEN, `silent-${dialect}`);
+      await silent.register([{ name: 'drover.test', version: '0.2.0', nodes: ['test.echo'] }], 1);
+      const created = await slow.client.createRun({ workflow: { id: crypto.randomUUID(), nodes: [{ ...echoNode(crypto.randomUUID(), 1), package: { name: 'drover.test', version: '0.2.0' } }], edges: [] } });
+      const first = await silent.next((f) => f.type === 'cmd.dispatch');
+      const second = await silent.next((f) => f.type === 'cmd.dispatch');
       expect(second.id).toBe(first.id);
-      r.close();
+      // It keeps its socket alive (pongs) but never ACKs: after maxSends the scheduler gives up on it.
+      await silent.whenClosed();
+      expect(silent.closed?.code).toBe(1008);
+      expect(silent.frames.some((f) => f.type === 'error' && (f.payload as { code: string }).code === 'E.WS.ACK_TIMEOUT')).toBe(true);
+      // Its attempt goes to a healthy worker as attempt 2.
+      const healthy = await RawWorkerSocket.open(slow.wsUrl, WORKER_TOKEN, `healthy-${dialect}`);
+      await healthy.register([{ name: 'drover.test', version: '0.2.0', nodes: ['test.echo'] }], 1);
+      const d = (await healthy.next((f) => f.type === 'cmd.dispatch')) as Frame<'cmd.dispatch'>;
+      expect(d.payload).toMatchObject({ run_id: created.id, attempt: 2 });
+      healthy.send(healthy.frame('ack', { status: 'ok' }, { ackFor: d.id }));
+      healthy.send(resultFor(d.payload, 'rescued', {}, healthy));
+      expect(await slow.client.waitForRun(created.id, { timeoutMs: 15_000 })).toMatchObject({ status: 'succeeded' });
+      healthy.close();
     } finally {
       await slow.close();
     }

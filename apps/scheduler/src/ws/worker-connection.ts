@@ -78,6 +78,8 @@ export class WorkerConnection {
     this.tracker = new AckTracker({
       initialTimeoutMs: svc.config.ackTimeoutMs,
       maxTimeoutMs: svc.config.ackTimeoutMs * 8,
+      // A worker that keeps its socket alive but stops acknowledging is unhealthy: give up and drop it.
+      maxAttempts: svc.config.maxSends,
       onResend: (frame, attempt) => this.log.warn({ frameId: frame.id, type: frame.type, attempt }, 'resending unacknowledged frame'),
     });
     this.tracker.attach((frame) => this.write(frame));
@@ -135,7 +137,10 @@ export class WorkerConnection {
       await this.tracker.sendReliable(frame);
       await markDispatchAcked(this.svc.db, task.id, task.dispatch_id!, hrNow());
     } catch (err) {
-      if (this.state !== 'closed') this.log.warn({ err, taskId: task.id }, 'dispatch not acknowledged');
+      if (this.state === 'closed') return;
+      this.log.warn({ err, taskId: task.id }, 'dispatch not acknowledged; closing the session');
+      // Its attempts are requeued like those of any lost worker once the grace period is over.
+      if ((err as { code?: string }).code === 'E.WS.ACK_TIMEOUT') this.fatal('E.WS.ACK_TIMEOUT', `no ACK for dispatch ${frame.id} after ${this.svc.config.maxSends} sends`);
     }
   }
 
