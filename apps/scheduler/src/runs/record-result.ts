@@ -70,6 +70,8 @@ export async function recordResult(
   p: ResultPayload,
   receivedAt: number,
   eager?: EagerClaim,
+  /** When the worker's ACK of this dispatch arrived, if that was not written yet (it is folded in here). */
+  ackedAt?: number,
 ): Promise<ResultOutcome> {
   return db.transaction().execute(async (tx) => {
     const run = await tx.selectFrom('runs').select(['id', 'tenant', 'status']).where('id', '=', p.run_id).forUpdate().executeTakeFirst();
@@ -92,7 +94,13 @@ export async function recordResult(
         acked_at: task.acked_at ?? new Date(),
         finished_at: new Date(),
         ack_deadline: null,
-        timings: ({ ...(task.timings as object), resultAt: receivedAt, completedAt: hrNow(), workerMs: p.timings.duration_ms }),
+        timings: {
+          ...(task.timings as object),
+          ...(ackedAt !== undefined ? { ackedAt } : {}),
+          resultAt: receivedAt,
+          completedAt: hrNow(),
+          workerMs: p.timings.duration_ms,
+        },
       })
       .where('id', '=', task.id)
       .execute();

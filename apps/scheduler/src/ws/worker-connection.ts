@@ -40,6 +40,9 @@ export interface ConnectionServices {
 
 type State = 'hello' | 'register' | 'ready' | 'closed';
 
+/** How long an ACKed dispatch waits for its result before `running` is written on its own. */
+const ACK_WRITE_DELAY_MS = 25;
+
 /** Frame types only the scheduler sends; a worker sending one breaks the protocol. */
 const SCHEDULER_ONLY = new Set<MessageType>(['cmd.dispatch', 'cmd.cancel', 'cmd.drain', 'pkg.install', 'pkg.uninstall']);
 
@@ -58,6 +61,11 @@ export class WorkerConnection {
   private readonly seen = new SeenFrames(4096);
   private registration: RegisterPayload | undefined;
   private draining = false;
+  /**
+   * ACKed dispatches whose `running` state is not written yet. Most results of short nodes arrive within this
+   * delay: their ACK is then folded into the result's transaction instead of costing an UPDATE of its own.
+   */
+  private readonly pendingAcks = new Map<string, { dispatchId: string; at: number; timer: NodeJS.Timeout }>();
   /** Slots promised to an eager claim whose transaction has not finished. */
   private reserved = 0;
   private packageKeys: ReadonlySet<string> = new Set();
@@ -135,7 +143,12 @@ export class WorkerConnection {
     );
     try {
       await this.tracker.sendReliable(frame);
-      await markDispatchAcked(this.svc.db, task.id, task.dispatch_id!, hrNow());
+      const at = hrNow();
+      const timer = setTimeout(() => {
+        this.pendingAcks.delete(task.id);
+        markDispatchAcked(this.svc.db, task.id, task.dispatch_id!, at).catch((err) => this.log.error({ err, taskId: task.id }, 'recording a dispatch ACK failed'));
+      }, ACK_WRITE_DELAY_MS);
+      this.pendingAcks.set(task.id, { dispatchId: task.dispatch_id!, at, timer });
     } catch (err) {
       if (this.state === 'closed') return;
       this.log.warn({ err, taskId: task.id }, 'dispatch not acknowledged; closing the session');
@@ -292,6 +305,12 @@ export class WorkerConnection {
         const p = (frame as Frame<'result'>).payload;
         // The attempt that reports is done: its slot may go straight to a successor (eager dispatch).
         this.assigned.delete(p.task_id);
+        const pending = this.pendingAcks.get(p.task_id);
+        const ack = pending?.dispatchId === p.dispatch_id ? pending : undefined;
+        if (ack) {
+          clearTimeout(ack.timer);
+          this.pendingAcks.delete(p.task_id);
+        }
         const slots = this.acceptsWork() ? Math.max(0, this.freeSlots()) : 0;
         this.reserved += slots;
         let outcome;
@@ -301,7 +320,7 @@ export class WorkerConnection {
             packages: this.packageKeys,
             slots,
             ackTimeoutMs: this.svc.dispatchAckTimeoutMs,
-          });
+          }, ack?.at);
         } finally {
           this.reserved -= slots;
         }
