@@ -2,10 +2,28 @@ import { Migrator, NO_MIGRATIONS, sql, type Kysely, type MigrationResult } from 
 import { StoreError } from './errors.ts';
 import { migrations } from './migrations/index.ts';
 
+/**
+ * Kysely's migrator introspects every schema of the database before it starts. A schema dropped by someone else
+ * at that moment (other test files, other tenants' schemas) makes that read fail with 3F000 although nothing of
+ * ours is wrong: such a failure, before any migration ran, is retried.
+ */
+const INTROSPECTION_RACE = '3F000';
+const MAX_TRIES = 5;
+
+function isIntrospectionRace(outcome: { error?: unknown; results?: MigrationResult[] }): boolean {
+  const code = (outcome.error as { code?: unknown } | undefined)?.code;
+  return code === INTROSPECTION_RACE && (outcome.results ?? []).every((r) => r.status === 'NotExecuted');
+}
+
 /** Applies every pending migration in one transaction; returns what ran (empty when already up to date). */
 export async function migrateToLatest(db: Kysely<any>): Promise<readonly MigrationResult[]> {
   const migrator = await createMigrator(db);
-  return check(await migrator.migrateToLatest(), 'latest');
+  let outcome = await migrator.migrateToLatest();
+  for (let tries = 1; tries < MAX_TRIES && isIntrospectionRace(outcome); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 25 * tries));
+    outcome = await migrator.migrateToLatest();
+  }
+  return check(outcome, 'latest');
 }
 
 /** Reverts every migration (drops the whole schema's tables); for tests and `drover` maintenance commands. */

@@ -23,6 +23,8 @@ import { markWorkerOffline, registerWorker, touchWorker } from '../workers/worke
 import type { ConnectionRegistry } from './connection-registry.ts';
 import { reconcileWorker } from './reconcile-worker.ts';
 import { markDispatchAcked, rejectDispatch } from './dispatch-acks.ts';
+import { DispatchAckBuffer } from './dispatch-ack-buffer.ts';
+import { dispatchPayload } from './dispatch-payload.ts';
 
 /** What every connection shares. */
 export interface ConnectionServices {
@@ -61,11 +63,8 @@ export class WorkerConnection {
   private readonly seen = new SeenFrames(4096);
   private registration: RegisterPayload | undefined;
   private draining = false;
-  /**
-   * ACKed dispatches whose `running` state is not written yet. Most results of short nodes arrive within this
-   * delay: their ACK is then folded into the result's transaction instead of costing an UPDATE of its own.
-   */
-  private readonly pendingAcks = new Map<string, { dispatchId: string; at: number; timer: NodeJS.Timeout }>();
+  /** ACKed dispatches whose `running` state may still be folded into their result. */
+  private readonly acks: DispatchAckBuffer;
   /** Slots promised to an eager claim whose transaction has not finished. */
   private reserved = 0;
   private packageKeys: ReadonlySet<string> = new Set();
@@ -91,6 +90,9 @@ export class WorkerConnection {
       onResend: (frame, attempt) => this.log.warn({ frameId: frame.id, type: frame.type, attempt }, 'resending unacknowledged frame'),
     });
     this.tracker.attach((frame) => this.write(frame));
+    this.acks = new DispatchAckBuffer(ACK_WRITE_DELAY_MS, (taskId, dispatchId, at) =>
+      markDispatchAcked(svc.db, taskId, dispatchId, at).catch((err) => this.log.error({ err, taskId }, 'recording a dispatch ACK failed')),
+    );
     socket.on('message', (data) => {
       this.queue = this.queue.then(() => this.onMessage(data as Buffer)).catch((err) => this.log.error({ err }, 'frame handling failed'));
     });
@@ -127,28 +129,10 @@ export class WorkerConnection {
   private async sendDispatch(task: ClaimedTask): Promise<void> {
     const graph = await this.svc.graphs.get(this.svc.db, task.run_id).catch(() => undefined);
     const node = graph?.nodes.get(task.node_id);
-    const frame = this.frame(
-      'cmd.dispatch',
-      {
-        run_id: task.run_id,
-        task_id: task.id,
-        node_id: task.node_id,
-        attempt: task.attempt,
-        dispatch_id: task.dispatch_id!,
-        node: { type: task.node_type, package: { name: task.package_name, version: task.package_version }, ...(node?.label ? { label: node.label.slice(0, 256) } : {}) },
-        parameters: task.parameters as Record<string, unknown>,
-        timeout_ms: node?.timeoutMs ?? this.svc.config.defaultNodeTimeoutMs,
-      },
-      { requestAck: true, corr: task.id },
-    );
+    const frame = this.frame('cmd.dispatch', dispatchPayload(task, node, this.svc.config.defaultNodeTimeoutMs), { requestAck: true, corr: task.id });
     try {
       await this.tracker.sendReliable(frame);
-      const at = hrNow();
-      const timer = setTimeout(() => {
-        this.pendingAcks.delete(task.id);
-        markDispatchAcked(this.svc.db, task.id, task.dispatch_id!, at).catch((err) => this.log.error({ err, taskId: task.id }, 'recording a dispatch ACK failed'));
-      }, ACK_WRITE_DELAY_MS);
-      this.pendingAcks.set(task.id, { dispatchId: task.dispatch_id!, at, timer });
+      this.acks.hold(task.id, task.dispatch_id!, hrNow());
     } catch (err) {
       if (this.state === 'closed') return;
       this.log.warn({ err, taskId: task.id }, 'dispatch not acknowledged; closing the session');
@@ -305,12 +289,7 @@ export class WorkerConnection {
         const p = (frame as Frame<'result'>).payload;
         // The attempt that reports is done: its slot may go straight to a successor (eager dispatch).
         this.assigned.delete(p.task_id);
-        const pending = this.pendingAcks.get(p.task_id);
-        const ack = pending?.dispatchId === p.dispatch_id ? pending : undefined;
-        if (ack) {
-          clearTimeout(ack.timer);
-          this.pendingAcks.delete(p.task_id);
-        }
+        const ackedAt = this.acks.take(p.task_id, p.dispatch_id);
         const slots = this.acceptsWork() ? Math.max(0, this.freeSlots()) : 0;
         this.reserved += slots;
         let outcome;
@@ -320,7 +299,7 @@ export class WorkerConnection {
             packages: this.packageKeys,
             slots,
             ackTimeoutMs: this.svc.dispatchAckTimeoutMs,
-          }, ack?.at);
+          }, ackedAt);
         } finally {
           this.reserved -= slots;
         }
