@@ -29,7 +29,15 @@ async function createPostgresTestStore(): Promise<TestStore> {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('createTestStore("postgres") needs DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test');
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const store = await openStore({ url, searchPath: schema });
+  let store: Store;
+  try {
+    store = await openStore({ url, searchPath: schema });
+  } catch (error) {
+    // Migrating created the schema before it failed: do not leave it behind in the shared database.
+    const admin = await openStore({ url, migrate: false });
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin.db).finally(() => admin.close());
+    throw error;
+  }
   let disposing: Promise<void> | undefined;
   const dispose = (): Promise<void> =>
     (disposing ??= (async () => {
