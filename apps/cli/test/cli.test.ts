@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DroverClient } from '@drover/api';
 import { installBuiltPackages, linearWorkflow, repoRoot, startSchedulerProcess, startWorkerProcess, type SchedulerProcess, type WorkerProcess } from '@drover/testing';
 import type { PackageManifest } from '@drover/cwx';
 
@@ -78,5 +80,34 @@ describe('drover CLI', () => {
     expect(res.stderr).toContain('/workflow/id');
     expect((await cli(['frobnicate'])).code).toBe(2);
     expect((await cli(['runs', 'get'])).code).toBe(2);
+  });
+
+  it('drover dev brings up a scheduler and a worker that run a workflow, and stops on SIGINT', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as { port: number }).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const cwd = join(tmp, 'dev');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(cwd, { recursive: true });
+    const child = spawn(process.execPath, [drover, 'dev'], { cwd, env: { PATH: process.env.PATH ?? '', DROVER_PORT: String(port), DROVER_LOG_LEVEL: 'warn' } });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await expect.poll(() => out, { timeout: 60_000, interval: 100 }).toContain('DROVER_WORKER_REGISTERED');
+      expect(out).toContain('installed drover.playwright@0.1.0');
+      const client = new DroverClient({ baseUrl: `http://127.0.0.1:${port}` });
+      const created = await client.createRun({ workflow: linearWorkflow(manifest, [{ type: 'test.echo', parameters: { value: 'dev' } }]) });
+      expect(await client.waitForRun(created.id, { timeoutMs: 30_000 })).toMatchObject({ status: 'succeeded' });
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect([0, 130]).toContain(await exited); // 130: the conventional exit status after Ctrl-C
+    // Scheduler and worker went down with it: nothing listens on the port any more.
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
   });
 });

@@ -6,8 +6,11 @@ import { installCwx } from '@drover/cwx';
 import type { CliConfig } from '../config.ts';
 import { paths } from '../repo-paths.ts';
 
+/** tsx's loader, resolved from the CLI's own dependencies so programs start from any working directory. */
+const tsx = import.meta.resolve('tsx');
+
 function run(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env, cwd: process.cwd() });
+  return spawn(process.execPath, ['--import', tsx, entry], { stdio: 'inherit', env, cwd: process.cwd() });
 }
 
 function exitCode(child: ChildProcess): Promise<number> {
