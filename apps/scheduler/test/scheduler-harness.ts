@@ -19,7 +19,7 @@ export const WORKER_TOKEN = 'test-worker-token';
 
 /** Build and start a scheduler on `store` (which the test owns and closes). */
 export async function startScheduler(store: Store, overrides: Partial<SchedulerConfig> = {}): Promise<TestScheduler> {
-  const config = schedulerConfig({ port: 0, workerTokens: [WORKER_TOKEN], heartbeatIntervalMs: 1000, ackTimeoutMs: 1000, ...overrides });
+  const config = schedulerConfig({ port: 0, workerTokens: [WORKER_TOKEN], heartbeatIntervalMs: 2000, ackTimeoutMs: 1000, ...overrides });
   const app = await buildApp(config, {
     store,
     logger: process.env.DROVER_TEST_LOG_LEVEL ? { level: process.env.DROVER_TEST_LOG_LEVEL } : false,

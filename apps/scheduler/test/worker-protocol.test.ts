@@ -105,4 +105,17 @@ describe.each(testDialects())('worker protocol on %s', (dialect) => {
     home.close();
     liar.close();
   });
+
+  it('ends a socket that stops answering pings, and marks its worker offline', async () => {
+    const quick = await startScheduler(store, { heartbeatIntervalMs: 200 });
+    try {
+      const mute = await RawWorkerSocket.open(quick.wsUrl, WORKER_TOKEN, 'mute-worker', 'default', { autoPong: false });
+      await mute.register([]);
+      await mute.whenClosed();
+      expect(mute.closed?.code).toBe(1006); // terminated, no close handshake
+      await expect.poll(async () => (await quick.client.listWorkers()).workers.find((w) => w.id === 'mute-worker')?.status, { timeout: 10_000 }).toBe('offline');
+    } finally {
+      await quick.close();
+    }
+  });
 });

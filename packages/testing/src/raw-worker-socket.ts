@@ -26,9 +26,9 @@ export class RawWorkerSocket {
   }
 
   /** Open a socket with `token` (or none). Rejects with the HTTP status when the upgrade is refused. */
-  static open(url: string, token: string | undefined, workerId = 'raw-worker', tenant = 'default'): Promise<RawWorkerSocket> {
+  static open(url: string, token: string | undefined, workerId = 'raw-worker', tenant = 'default', options: { autoPong?: boolean } = {}): Promise<RawWorkerSocket> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const ws = new WebSocket(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, autoPong: options.autoPong ?? true });
       ws.once('open', () => resolve(new RawWorkerSocket(ws, workerId, tenant)));
       ws.once('unexpected-response', (_req, res) => {
         let body = '';
@@ -54,15 +54,20 @@ export class RawWorkerSocket {
     const i = this.frames.findIndex(match);
     if (i >= 0) return Promise.resolve(this.frames.splice(i, 1)[0]!);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.map((f) => f.type))}`)), timeoutMs);
-      this.waiters.push({
+      const waiter = {
         match,
-        resolve: (f) => {
+        resolve: (f: Frame) => {
           clearTimeout(timer);
           this.frames.splice(this.frames.indexOf(f), 1);
           resolve(f);
         },
-      });
+      };
+      const timer = setTimeout(() => {
+        // A waiter that gave up must not take a later frame meant for someone else.
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames.map((f) => f.type))}${this.closed ? `; socket closed ${this.closed.code}` : ''}`));
+      }, timeoutMs);
+      this.waiters.push(waiter);
     });
   }
 

@@ -42,6 +42,9 @@ export interface ConnectionServices {
 
 type State = 'hello' | 'register' | 'ready' | 'closed';
 
+/** Pings in a row without a pong after which the socket is considered dead. */
+const MAX_UNANSWERED_PINGS = 2;
+
 /** How long an ACKed dispatch waits for its result before `running` is written on its own. */
 const ACK_WRITE_DELAY_MS = 25;
 
@@ -73,7 +76,8 @@ export class WorkerConnection {
   private readonly log: Logger;
   private pingTimer: NodeJS.Timeout | undefined;
   private handshakeTimer: NodeJS.Timeout | undefined;
-  private alive = true;
+  /** Pings sent since the last pong. */
+  private unanswered = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -96,7 +100,7 @@ export class WorkerConnection {
     socket.on('message', (data) => {
       this.queue = this.queue.then(() => this.onMessage(data as Buffer)).catch((err) => this.log.error({ err }, 'frame handling failed'));
     });
-    socket.on('pong', () => (this.alive = true));
+    socket.on('pong', () => (this.unanswered = 0));
     socket.on('close', (code, reason) => void this.onClose(code, reason.toString()));
     socket.on('error', (err) => this.log.warn({ err }, 'socket error'));
     this.handshakeTimer = setTimeout(() => this.fatal('E.WS.UNEXPECTED_MESSAGE', 'no handshake within 10 s'), 10_000);
@@ -190,13 +194,17 @@ export class WorkerConnection {
     this.sendError(err);
   }
 
+  /**
+   * Liveness on the socket itself: a ping every heartbeat interval; two unanswered in a row end the socket. One
+   * is tolerated because a pong that arrives while the event loop is busy is only read after the next timer fires.
+   */
   private ping(): void {
-    if (!this.alive) {
-      this.log.warn('no pong since the last ping; terminating socket');
+    if (this.unanswered >= MAX_UNANSWERED_PINGS) {
+      this.log.warn({ unanswered: this.unanswered }, 'no pong for several pings; terminating socket');
       this.socket.terminate();
       return;
     }
-    this.alive = false;
+    this.unanswered++;
     this.socket.ping();
   }
 
