@@ -15,7 +15,7 @@ export async function requeueTasks(db: Kysely<Database>, taskIds: readonly strin
         status: 'cancelled',
         finished_at: new Date(),
         ack_deadline: null,
-        error: ({ code: 'E.DISPATCH.WORKER_LOST', message: reason }),
+        error: { code: 'E.DISPATCH.WORKER_LOST', message: reason },
       })
       .where('id', 'in', [...taskIds])
       .where('status', 'in', ['dispatched', 'running'])
@@ -32,10 +32,10 @@ export async function requeueTasks(db: Kysely<Database>, taskIds: readonly strin
       package_version: t.package_version,
       attempt: t.attempt + 1,
       status: 'ready' as const,
-      parameters: (t.parameters),
+      parameters: t.parameters,
       pinned_worker_id: t.pinned_worker_id,
       ready_at: sql<Date>`now()`,
-      timings: ({ readyAt: hrNow() }),
+      timings: { readyAt: hrNow() },
     }));
     await tx.insertInto('tasks').values(fresh).execute();
     await tx
@@ -47,7 +47,7 @@ export async function requeueTasks(db: Kysely<Database>, taskIds: readonly strin
           node_id: t.node_id,
           attempt: t.attempt,
           type: 'task.lost',
-          payload: ({ reason, workerId: t.worker_id, dispatchId: t.dispatch_id }),
+          payload: { reason, workerId: t.worker_id, dispatchId: t.dispatch_id },
         })),
       )
       .onConflict((oc) => oc.doNothing())

@@ -54,8 +54,8 @@ export async function createRun(db: Kysely<Database>, graphs: RunGraphCache, inp
           id: runId,
           tenant: input.tenant,
           workflow_id: workflow.id,
-          workflow: (workflow),
-          inputs: (inputs),
+          workflow,
+          inputs,
           status: 'queued',
           idempotency_key: input.idempotencyKey ?? null,
           request_hash: requestHash,
@@ -85,7 +85,7 @@ export async function createRun(db: Kysely<Database>, graphs: RunGraphCache, inp
         .execute();
       await tx
         .insertInto('run_events')
-        .values({ tenant: input.tenant, run_id: runId, type: 'run.created', payload: ({ nodes: workflow.nodes.length }) })
+        .values({ tenant: input.tenant, run_id: runId, type: 'run.created', payload: { nodes: workflow.nodes.length } })
         .execute();
     });
   } catch (err) {

@@ -88,7 +88,7 @@ export async function recordResult(
       .updateTable('tasks')
       .set({
         status: p.status,
-        results: (results),
+        results,
         error: error ?? null,
         started_at: task.started_at ?? new Date(p.timings.started_at),
         acked_at: task.acked_at ?? new Date(),
@@ -112,7 +112,7 @@ export async function recordResult(
         node_id: task.node_id,
         attempt: task.attempt,
         type: p.status === 'succeeded' ? 'node.succeeded' : 'node.failed',
-        payload: (error ? { workerId, error } : { workerId }),
+        payload: error ? { workerId, error } : { workerId },
       })
       .onConflict((oc) => oc.doNothing())
       .execute();
@@ -213,20 +213,20 @@ export async function failRun(
 ): Promise<CancelOrder[]> {
   await tx
     .updateTable('runs')
-    .set({ status: 'failed', error: (error), finished_at: new Date(), updated_at: new Date() })
+    .set({ status: 'failed', error, finished_at: new Date(), updated_at: new Date() })
     .where('id', '=', run.id)
     .execute();
   const open = [...latest.values()].filter((t) => ['pending', 'ready', 'dispatched', 'running'].includes(t.status));
   if (open.length > 0) {
     await tx
       .updateTable('tasks')
-      .set({ status: 'cancelled', finished_at: new Date(), error: ({ code: 'E.RUN.CANCELLED', message: `run failed at node ${error.nodeId}` }) })
+      .set({ status: 'cancelled', finished_at: new Date(), error: { code: 'E.RUN.CANCELLED', message: `run failed at node ${error.nodeId}` } })
       .where('id', 'in', open.map((t) => t.id))
       .execute();
   }
   await tx
     .insertInto('run_events')
-    .values({ tenant: run.tenant, run_id: run.id, type: 'run.failed', payload: (error) })
+    .values({ tenant: run.tenant, run_id: run.id, type: 'run.failed', payload: error })
     .onConflict((oc) => oc.doNothing())
     .execute();
   return open
